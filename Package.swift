@@ -1,0 +1,36 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+// Module names mirror Apple's so that Apple code ports by changing nothing but the build.
+// Layering (one direction only): CoreGraphics → QuartzCore → X11Host → samples.
+let package = Package(
+    name: "CoreAnimationLinux",
+    products: [
+        .library(name: "CoreGraphics", targets: ["CoreGraphics"]),
+        .library(name: "ImageIO", targets: ["ImageIO"]),
+        .library(name: "QuartzCore", targets: ["QuartzCore"]),
+        .library(name: "X11Host", targets: ["X11Host"]),
+        .executable(name: "samples", targets: ["samples"]),
+    ],
+    targets: [
+        // cairo + Pango (system libraries, via pkg-config).
+        .systemLibrary(name: "CCairo", path: "Sources/CCairo", pkgConfig: "pangocairo",
+                       providers: [.apt(["libcairo2-dev", "libpango1.0-dev"])]),
+        // Dumb C helpers that cannot be written in Swift (libjpeg's setjmp error handling).
+        .target(name: "CGSupport", path: "Sources/CGSupport", linkerSettings: [.linkedLibrary("jpeg")]),
+        // Swift Testing declares a cross-import overlay for a module named CoreGraphics;
+        // this empty module makes `import Testing` work beside ours (see docs/ARCHITECTURE.md).
+        .target(name: "_Testing_CoreGraphics", path: "Sources/_Testing_CoreGraphics"),
+        .target(name: "CoreGraphics", dependencies: ["CCairo", "CGSupport", "_Testing_CoreGraphics"],
+                path: "Sources/CoreGraphics"),
+        .target(name: "ImageIO", dependencies: ["CoreGraphics"], path: "Sources/ImageIO"),
+        .target(name: "QuartzCore", dependencies: ["CoreGraphics"], path: "Sources/QuartzCore"),
+        .target(name: "CX11", path: "Sources/CX11",
+                linkerSettings: [.linkedLibrary("X11"), .linkedLibrary("Xext")]),
+        .target(name: "X11Host", dependencies: ["QuartzCore", "CX11"], path: "Sources/X11Host"),
+        .executableTarget(name: "samples", dependencies: ["QuartzCore", "X11Host", "ImageIO"], path: "samples"),
+        .testTarget(name: "CoreGraphicsTests", dependencies: ["CoreGraphics", "ImageIO"],
+                    path: "Tests/CoreGraphicsTests", exclude: ["Goldens"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,15 @@
+#ifndef CGSUPPORT_H
+#define CGSUPPORT_H
+// Dumb C helpers for the CoreGraphics module. Policy (size limits, formats) lives in Swift.
+#include <stddef.h>
+#include <stdint.h>
+
+/// Reads a JPEG's dimensions without decoding pixels. Returns 0 on success, -1 on a corrupt stream.
+int cgs_jpeg_info(const uint8_t *data, size_t length, int *width, int *height);
+
+/// Decodes a JPEG into `out` as 8-bit BGRA with alpha 255 (little-endian 0xFFRRGGBB words), rows of `stride` bytes.
+/// `out` must hold height × stride bytes for the dimensions cgs_jpeg_info returned.
+/// Returns 0 on success, -1 on a corrupt or truncated stream (libjpeg's errors are caught with setjmp).
+int cgs_jpeg_decode(const uint8_t *data, size_t length, uint8_t *out, size_t stride, int width, int height);
+
+#endif

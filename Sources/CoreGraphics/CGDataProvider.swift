@@ -1,0 +1,26 @@
+import Foundation
+
+/// A source of bytes for images: held in memory (Linux keeps every provider's data resident).
+public final class CGDataProvider: @unchecked Sendable {
+    let bytes: Data
+
+    /// A provider over a copy of `data`.
+    public init?(data: CFData) { bytes = Data(referencing: data) }
+
+    /// A provider over the contents of a file URL; nil when it cannot be read.
+    public init?(url: CFURL) {
+        guard let u = url as URL?, let d = try? Data(contentsOf: u) else { return nil }
+        bytes = d
+    }
+
+    /// A provider reading a file by path (Apple's `CGDataProvider(filename:)`).
+    public init?(filename: UnsafePointer<CChar>) {
+        guard let d = FileManager.default.contents(atPath: String(cString: filename)) else { return nil }
+        bytes = d
+    }
+
+    init(bytes: Data) { self.bytes = bytes }
+
+    /// The provider's bytes.
+    public var data: CFData? { bytes as NSData }
+}
