@@ -1,0 +1,31 @@
+# One-command setup: `make run` opens the gallery, `make test` runs every test.
+# Both first run `make deps`, which installs missing Debian packages (as root) or
+# prints the one apt-get line to run.
+
+SWIFT ?= swift
+DEBIAN_PACKAGES := libx11-dev libxext-dev libcairo2-dev libpango1.0-dev libjpeg-dev pkg-config \
+                   xvfb xdotool x11-utils fonts-wqy-microhei fonts-dejavu-core
+JOBS ?= 2
+
+.PHONY: deps build run test bench clean screenshots
+
+deps:
+	@./scripts/deps.sh $(DEBIAN_PACKAGES)
+
+build: deps
+	$(SWIFT) build -j $(JOBS)
+
+run: deps
+	$(SWIFT) build -c release -j $(JOBS) --product samples
+	./scripts/run-samples.sh
+
+test: deps
+	$(SWIFT) build --build-tests -j $(JOBS)
+	$(SWIFT) test --skip-build --parallel --num-workers $(JOBS)
+
+bench: deps
+	$(SWIFT) build -c release -j $(JOBS) --product samples
+	@echo "The compositor benchmark arrives with the compositor issue."
+
+clean:
+	rm -rf .build out failures
