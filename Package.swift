@@ -30,7 +30,7 @@ let package = Package(
         .target(name: "X11Host", dependencies: ["QuartzCore", "CX11"], path: "Sources/X11Host"),
         .executableTarget(name: "samples", dependencies: ["QuartzCore", "X11Host", "ImageIO"], path: "samples"),
         .testTarget(name: "CoreGraphicsTests", dependencies: ["CoreGraphics", "ImageIO"],
-                    path: "Tests/CoreGraphicsTests", exclude: ["Goldens"]),
+                    path: "Tests/CoreGraphicsTests", exclude: ["Goldens", "Fixtures"]),
     ],
     swiftLanguageModes: [.v6]
 )
