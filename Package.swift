@@ -31,6 +31,7 @@ let package = Package(
         .executableTarget(name: "samples", dependencies: ["QuartzCore", "X11Host", "ImageIO"], path: "samples"),
         .testTarget(name: "CoreGraphicsTests", dependencies: ["CoreGraphics", "ImageIO"],
                     path: "Tests/CoreGraphicsTests", exclude: ["Goldens", "Fixtures"]),
+        .testTarget(name: "QuartzCoreTests", dependencies: ["QuartzCore"], path: "Tests/QuartzCoreTests"),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,0 +1,53 @@
+import CoreGraphics
+import Foundation
+
+// The display half of the cycle: backing stores drawn through CoreGraphics.
+extension CALayer {
+    /// Largest backing store side in pixels; larger layers are drawn at a reduced scale.
+    static let maxBackingStoreSide = 8192
+
+    func displayImpl() {
+        needsDisplayFlag = false
+        if let d = delegate {
+            delegateProbe.remove(.displayNotImplemented)
+            d.display(self)
+            if !delegateProbe.contains(.displayNotImplemented) { return }
+        }
+        let size = _bounds.size
+        var scale = _contentsScale
+        // Cap the store (huge layers or scales): keep the aspect, shrink the scale.
+        let longest = max(size.width, size.height) * scale
+        if longest > CGFloat(CALayer.maxBackingStoreSide) { scale *= CGFloat(CALayer.maxBackingStoreSide) / longest }
+        let w = CGClampToInt(Double((size.width * scale).rounded(.up)), in: 0...CALayer.maxBackingStoreSide)
+        let h = CGClampToInt(Double((size.height * scale).rounded(.up)), in: 0...CALayer.maxBackingStoreSide)
+        guard w > 0, h > 0,
+              let ctx = CGContext(data: nil, width: w, height: h, bitsPerComponent: 8, bytesPerRow: 0,
+                                  space: CGColorSpaceCreateDeviceRGB(),
+                                  bitmapInfo: CGImageAlphaInfo.premultipliedFirst.rawValue | CGBitmapInfo.byteOrder32Little.rawValue)
+        else {
+            contents = nil
+            return
+        }
+        delegate?.layerWillDraw(self)
+        // Pre-flip so layer coordinates work as on iOS: origin at bounds' top-left, y down, points.
+        ctx.translateBy(x: 0, y: CGFloat(h))
+        ctx.scaleBy(x: scale, y: -scale)
+        ctx.translateBy(x: -_bounds.minX, y: -_bounds.minY)
+        delegateProbe.remove([.baseDrawRan, .drawNotImplemented])
+        draw(in: ctx)
+        // Nothing drew (no draw(in:) override, no delegate drawing): keep the current contents.
+        let nothingDrew = delegateProbe.contains(.baseDrawRan) && (delegate == nil || delegateProbe.contains(.drawNotImplemented))
+        if !nothingDrew { contents = ctx.makeImage() }
+    }
+
+    /// Runs layout then display for every flagged layer of the subtree (what a commit does).
+    func layoutAndDisplayIfNeeded() {
+        layoutIfNeeded()
+        var stack: [CALayer] = [self]
+        while let layer = stack.popLast() {
+            layer.displayIfNeeded()
+            if let m = layer._mask { stack.append(m) }
+            stack.append(contentsOf: layer.children.reversed())
+        }
+    }
+}

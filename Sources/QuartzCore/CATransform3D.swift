@@ -1,0 +1,177 @@
+import CoreGraphics
+import Foundation
+
+/// A 4×4 homogeneous transform, Core Animation's CATransform3D.
+///
+/// Conventions (as Core Animation): points are **row vectors** multiplied on the left,
+/// `[x y z 1] · M`, so the translation lives in `m41, m42, m43` and perspective in the
+/// fourth column (`m34 = −1/d` gives a viewer at distance `d` on +z). `CATransform3DConcat(a, b)`
+/// applies `a` first, then `b`. Angles are radians; a positive rotation about +z turns from
+/// +x toward +y (clockwise on a y-down screen).
+public struct CATransform3D: Equatable, Hashable, Sendable, CustomStringConvertible {
+    public var m11: CGFloat, m12: CGFloat, m13: CGFloat, m14: CGFloat
+    public var m21: CGFloat, m22: CGFloat, m23: CGFloat, m24: CGFloat
+    public var m31: CGFloat, m32: CGFloat, m33: CGFloat, m34: CGFloat
+    public var m41: CGFloat, m42: CGFloat, m43: CGFloat, m44: CGFloat
+
+    /// The identity transform.
+    public init() {
+        m11 = 1; m12 = 0; m13 = 0; m14 = 0
+        m21 = 0; m22 = 1; m23 = 0; m24 = 0
+        m31 = 0; m32 = 0; m33 = 1; m34 = 0
+        m41 = 0; m42 = 0; m43 = 0; m44 = 1
+    }
+
+    /// A transform from its sixteen entries, row by row.
+    public init(m11: CGFloat, m12: CGFloat, m13: CGFloat, m14: CGFloat,
+                m21: CGFloat, m22: CGFloat, m23: CGFloat, m24: CGFloat,
+                m31: CGFloat, m32: CGFloat, m33: CGFloat, m34: CGFloat,
+                m41: CGFloat, m42: CGFloat, m43: CGFloat, m44: CGFloat) {
+        self.m11 = m11; self.m12 = m12; self.m13 = m13; self.m14 = m14
+        self.m21 = m21; self.m22 = m22; self.m23 = m23; self.m24 = m24
+        self.m31 = m31; self.m32 = m32; self.m33 = m33; self.m34 = m34
+        self.m41 = m41; self.m42 = m42; self.m43 = m43; self.m44 = m44
+    }
+
+    /// The entries row by row.
+    var entries: [CGFloat] {
+        [m11, m12, m13, m14, m21, m22, m23, m24, m31, m32, m33, m34, m41, m42, m43, m44]
+    }
+
+    init(entries e: [CGFloat]) {
+        self.init(m11: e[0], m12: e[1], m13: e[2], m14: e[3], m21: e[4], m22: e[5], m23: e[6], m24: e[7],
+                  m31: e[8], m32: e[9], m33: e[10], m34: e[11], m41: e[12], m42: e[13], m43: e[14], m44: e[15])
+    }
+
+    /// True when every entry is finite.
+    var isFinite: Bool { entries.allSatisfy(\.isFinite) }
+
+    /// `self` then `b` (row-vector product self · b).
+    func concatenating(_ b: CATransform3D) -> CATransform3D {
+        let a = self
+        return CATransform3D(
+            m11: a.m11 * b.m11 + a.m12 * b.m21 + a.m13 * b.m31 + a.m14 * b.m41,
+            m12: a.m11 * b.m12 + a.m12 * b.m22 + a.m13 * b.m32 + a.m14 * b.m42,
+            m13: a.m11 * b.m13 + a.m12 * b.m23 + a.m13 * b.m33 + a.m14 * b.m43,
+            m14: a.m11 * b.m14 + a.m12 * b.m24 + a.m13 * b.m34 + a.m14 * b.m44,
+            m21: a.m21 * b.m11 + a.m22 * b.m21 + a.m23 * b.m31 + a.m24 * b.m41,
+            m22: a.m21 * b.m12 + a.m22 * b.m22 + a.m23 * b.m32 + a.m24 * b.m42,
+            m23: a.m21 * b.m13 + a.m22 * b.m23 + a.m23 * b.m33 + a.m24 * b.m43,
+            m24: a.m21 * b.m14 + a.m22 * b.m24 + a.m23 * b.m34 + a.m24 * b.m44,
+            m31: a.m31 * b.m11 + a.m32 * b.m21 + a.m33 * b.m31 + a.m34 * b.m41,
+            m32: a.m31 * b.m12 + a.m32 * b.m22 + a.m33 * b.m32 + a.m34 * b.m42,
+            m33: a.m31 * b.m13 + a.m32 * b.m23 + a.m33 * b.m33 + a.m34 * b.m43,
+            m34: a.m31 * b.m14 + a.m32 * b.m24 + a.m33 * b.m34 + a.m34 * b.m44,
+            m41: a.m41 * b.m11 + a.m42 * b.m21 + a.m43 * b.m31 + a.m44 * b.m41,
+            m42: a.m41 * b.m12 + a.m42 * b.m22 + a.m43 * b.m32 + a.m44 * b.m42,
+            m43: a.m41 * b.m13 + a.m42 * b.m23 + a.m43 * b.m33 + a.m44 * b.m43,
+            m44: a.m41 * b.m14 + a.m42 * b.m24 + a.m43 * b.m34 + a.m44 * b.m44)
+    }
+
+    /// Maps (x, y, z, 1) and returns the homogeneous result (x', y', z', w').
+    func apply(x: CGFloat, y: CGFloat, z: CGFloat) -> (x: CGFloat, y: CGFloat, z: CGFloat, w: CGFloat) {
+        (x * m11 + y * m21 + z * m31 + m41, x * m12 + y * m22 + z * m32 + m42,
+         x * m13 + y * m23 + z * m33 + m43, x * m14 + y * m24 + z * m34 + m44)
+    }
+
+    public var description: String {
+        "CATransform3D(" + entries.map { String(format: "%g", Double($0)) }.joined(separator: ", ") + ")"
+    }
+}
+
+/// The identity transform.
+public let CATransform3DIdentity = CATransform3D()
+
+/// True when `t` is exactly the identity.
+public func CATransform3DIsIdentity(_ t: CATransform3D) -> Bool { t == CATransform3DIdentity }
+
+/// True when `a` and `b` are equal entry by entry.
+public func CATransform3DEqualToTransform(_ a: CATransform3D, _ b: CATransform3D) -> Bool { a == b }
+
+/// A translation by (tx, ty, tz).
+public func CATransform3DMakeTranslation(_ tx: CGFloat, _ ty: CGFloat, _ tz: CGFloat) -> CATransform3D {
+    var t = CATransform3D(); t.m41 = tx; t.m42 = ty; t.m43 = tz
+    return t
+}
+
+/// A scale by (sx, sy, sz).
+public func CATransform3DMakeScale(_ sx: CGFloat, _ sy: CGFloat, _ sz: CGFloat) -> CATransform3D {
+    var t = CATransform3D(); t.m11 = sx; t.m22 = sy; t.m33 = sz
+    return t
+}
+
+/// A rotation by `angle` radians about the axis (x, y, z); a zero axis gives the identity.
+public func CATransform3DMakeRotation(_ angle: CGFloat, _ x: CGFloat, _ y: CGFloat, _ z: CGFloat) -> CATransform3D {
+    let len = (x * x + y * y + z * z).squareRoot()
+    guard len > 0, len.isFinite, angle.isFinite else { return CATransform3D() }
+    let ux = x / len, uy = y / len, uz = z / len
+    let c = cos(angle), s = sin(angle), k = 1 - c
+    // Row-vector form of Rodrigues' rotation (the transpose of the column-vector matrix).
+    return CATransform3D(
+        m11: c + ux * ux * k, m12: ux * uy * k + uz * s, m13: ux * uz * k - uy * s, m14: 0,
+        m21: uy * ux * k - uz * s, m22: c + uy * uy * k, m23: uy * uz * k + ux * s, m24: 0,
+        m31: uz * ux * k + uy * s, m32: uz * uy * k - ux * s, m33: c + uz * uz * k, m34: 0,
+        m41: 0, m42: 0, m43: 0, m44: 1)
+}
+
+/// `t` preceded by a translation: translate first, then apply `t`.
+public func CATransform3DTranslate(_ t: CATransform3D, _ tx: CGFloat, _ ty: CGFloat, _ tz: CGFloat) -> CATransform3D {
+    CATransform3DMakeTranslation(tx, ty, tz).concatenating(t)
+}
+
+/// `t` preceded by a scale.
+public func CATransform3DScale(_ t: CATransform3D, _ sx: CGFloat, _ sy: CGFloat, _ sz: CGFloat) -> CATransform3D {
+    CATransform3DMakeScale(sx, sy, sz).concatenating(t)
+}
+
+/// `t` preceded by a rotation.
+public func CATransform3DRotate(_ t: CATransform3D, _ angle: CGFloat, _ x: CGFloat, _ y: CGFloat, _ z: CGFloat) -> CATransform3D {
+    CATransform3DMakeRotation(angle, x, y, z).concatenating(t)
+}
+
+/// `a` then `b`.
+public func CATransform3DConcat(_ a: CATransform3D, _ b: CATransform3D) -> CATransform3D { a.concatenating(b) }
+
+/// The inverse of `t`; a singular or non-finite matrix is returned unchanged, as Apple documents.
+public func CATransform3DInvert(_ t: CATransform3D) -> CATransform3D {
+    let m = t.entries
+    var inv = [CGFloat](repeating: 0, count: 16)
+    // Cofactor expansion (the classic MESA gluInvertMatrix layout; works for either vector convention).
+    inv[0] = m[5] * m[10] * m[15] - m[5] * m[11] * m[14] - m[9] * m[6] * m[15] + m[9] * m[7] * m[14] + m[13] * m[6] * m[11] - m[13] * m[7] * m[10]
+    inv[4] = -m[4] * m[10] * m[15] + m[4] * m[11] * m[14] + m[8] * m[6] * m[15] - m[8] * m[7] * m[14] - m[12] * m[6] * m[11] + m[12] * m[7] * m[10]
+    inv[8] = m[4] * m[9] * m[15] - m[4] * m[11] * m[13] - m[8] * m[5] * m[15] + m[8] * m[7] * m[13] + m[12] * m[5] * m[11] - m[12] * m[7] * m[9]
+    inv[12] = -m[4] * m[9] * m[14] + m[4] * m[10] * m[13] + m[8] * m[5] * m[14] - m[8] * m[6] * m[13] - m[12] * m[5] * m[10] + m[12] * m[6] * m[9]
+    inv[1] = -m[1] * m[10] * m[15] + m[1] * m[11] * m[14] + m[9] * m[2] * m[15] - m[9] * m[3] * m[14] - m[13] * m[2] * m[11] + m[13] * m[3] * m[10]
+    inv[5] = m[0] * m[10] * m[15] - m[0] * m[11] * m[14] - m[8] * m[2] * m[15] + m[8] * m[3] * m[14] + m[12] * m[2] * m[11] - m[12] * m[3] * m[10]
+    inv[9] = -m[0] * m[9] * m[15] + m[0] * m[11] * m[13] + m[8] * m[1] * m[15] - m[8] * m[3] * m[13] - m[12] * m[1] * m[11] + m[12] * m[3] * m[9]
+    inv[13] = m[0] * m[9] * m[14] - m[0] * m[10] * m[13] - m[8] * m[1] * m[14] + m[8] * m[2] * m[13] + m[12] * m[1] * m[10] - m[12] * m[2] * m[9]
+    inv[2] = m[1] * m[6] * m[15] - m[1] * m[7] * m[14] - m[5] * m[2] * m[15] + m[5] * m[3] * m[14] + m[13] * m[2] * m[7] - m[13] * m[3] * m[6]
+    inv[6] = -m[0] * m[6] * m[15] + m[0] * m[7] * m[14] + m[4] * m[2] * m[15] - m[4] * m[3] * m[14] - m[12] * m[2] * m[7] + m[12] * m[3] * m[6]
+    inv[10] = m[0] * m[5] * m[15] - m[0] * m[7] * m[13] - m[4] * m[1] * m[15] + m[4] * m[3] * m[13] + m[12] * m[1] * m[7] - m[12] * m[3] * m[5]
+    inv[14] = -m[0] * m[5] * m[14] + m[0] * m[6] * m[13] + m[4] * m[1] * m[14] - m[4] * m[2] * m[13] - m[12] * m[1] * m[6] + m[12] * m[2] * m[5]
+    inv[3] = -m[1] * m[6] * m[11] + m[1] * m[7] * m[10] + m[5] * m[2] * m[11] - m[5] * m[3] * m[10] - m[9] * m[2] * m[7] + m[9] * m[3] * m[6]
+    inv[7] = m[0] * m[6] * m[11] - m[0] * m[7] * m[10] - m[4] * m[2] * m[11] + m[4] * m[3] * m[10] + m[8] * m[2] * m[7] - m[8] * m[3] * m[6]
+    inv[11] = -m[0] * m[5] * m[11] + m[0] * m[7] * m[9] + m[4] * m[1] * m[11] - m[4] * m[3] * m[9] - m[8] * m[1] * m[7] + m[8] * m[3] * m[5]
+    inv[15] = m[0] * m[5] * m[10] - m[0] * m[6] * m[9] - m[4] * m[1] * m[10] + m[4] * m[2] * m[9] + m[8] * m[1] * m[6] - m[8] * m[2] * m[5]
+    let det = m[0] * inv[0] + m[1] * inv[4] + m[2] * inv[8] + m[3] * inv[12]
+    guard det != 0, det.isFinite else { return t }
+    return CATransform3D(entries: inv.map { $0 / det })
+}
+
+/// True when `t` maps the z = 0 plane affinely: only m11, m12, m21, m22, m41, m42 may differ from identity.
+public func CATransform3DIsAffine(_ t: CATransform3D) -> Bool {
+    t.m13 == 0 && t.m14 == 0 && t.m23 == 0 && t.m24 == 0 && t.m31 == 0 && t.m32 == 0
+        && t.m33 == 1 && t.m34 == 0 && t.m43 == 0 && t.m44 == 1
+}
+
+/// A 3D transform equal to the affine transform `m` (in the z = 0 plane).
+public func CATransform3DMakeAffineTransform(_ m: CGAffineTransform) -> CATransform3D {
+    var t = CATransform3D()
+    t.m11 = m.a; t.m12 = m.b; t.m21 = m.c; t.m22 = m.d; t.m41 = m.tx; t.m42 = m.ty
+    return t
+}
+
+/// The affine part of `t` (m11, m12, m21, m22, m41, m42).
+public func CATransform3DGetAffineTransform(_ t: CATransform3D) -> CGAffineTransform {
+    CGAffineTransform(a: t.m11, b: t.m12, c: t.m21, d: t.m22, tx: t.m41, ty: t.m42)
+}

@@ -1,0 +1,113 @@
+import CoreGraphics
+import Foundation
+
+/// How key-value coding reads and writes one built-in layer property.
+///
+/// `set` returns false when the value cannot be converted to the property's type.
+/// Setters go through the layer's public properties, so subclass overrides and validation apply.
+struct LayerKey {
+    let get: (CALayer) -> Any?
+    let set: (CALayer, Any?) -> Bool
+
+    static func cgFloat(_ kp: ReferenceWritableKeyPath<CALayer, CGFloat>) -> LayerKey {
+        LayerKey(get: { $0[keyPath: kp] }, set: { l, v in Coerce.cgFloat(v).map { l[keyPath: kp] = $0 } != nil })
+    }
+    static func float(_ kp: ReferenceWritableKeyPath<CALayer, Float>) -> LayerKey {
+        LayerKey(get: { $0[keyPath: kp] }, set: { l, v in Coerce.float(v).map { l[keyPath: kp] = $0 } != nil })
+    }
+    static func double(_ kp: ReferenceWritableKeyPath<CALayer, Double>) -> LayerKey {
+        LayerKey(get: { $0[keyPath: kp] }, set: { l, v in Coerce.double(v).map { l[keyPath: kp] = $0 } != nil })
+    }
+    static func bool(_ kp: ReferenceWritableKeyPath<CALayer, Bool>) -> LayerKey {
+        LayerKey(get: { $0[keyPath: kp] }, set: { l, v in Coerce.bool(v).map { l[keyPath: kp] = $0 } != nil })
+    }
+    static func point(_ kp: ReferenceWritableKeyPath<CALayer, CGPoint>) -> LayerKey {
+        LayerKey(get: { $0[keyPath: kp] }, set: { l, v in Coerce.point(v).map { l[keyPath: kp] = $0 } != nil })
+    }
+    static func size(_ kp: ReferenceWritableKeyPath<CALayer, CGSize>) -> LayerKey {
+        LayerKey(get: { $0[keyPath: kp] }, set: { l, v in Coerce.size(v).map { l[keyPath: kp] = $0 } != nil })
+    }
+    static func rect(_ kp: ReferenceWritableKeyPath<CALayer, CGRect>) -> LayerKey {
+        LayerKey(get: { $0[keyPath: kp] }, set: { l, v in Coerce.rect(v).map { l[keyPath: kp] = $0 } != nil })
+    }
+    static func transform(_ kp: ReferenceWritableKeyPath<CALayer, CATransform3D>) -> LayerKey {
+        LayerKey(get: { $0[keyPath: kp] }, set: { l, v in Coerce.transform(v).map { l[keyPath: kp] = $0 } != nil })
+    }
+    static func color(_ kp: ReferenceWritableKeyPath<CALayer, CGColor?>) -> LayerKey {
+        LayerKey(get: { $0[keyPath: kp] }, set: { l, v in Coerce.color(v).map { l[keyPath: kp] = $0 } != nil })
+    }
+    /// An optional object property: nil/NSNull clear it; otherwise the value must be a `T`.
+    static func optional<T>(_ kp: ReferenceWritableKeyPath<CALayer, T?>) -> LayerKey {
+        LayerKey(get: { $0[keyPath: kp] }, set: { l, v in
+            if v == nil || v is NSNull { l[keyPath: kp] = nil; return true }
+            guard let t = v as? T else { return false }
+            l[keyPath: kp] = t
+            return true
+        })
+    }
+    /// A string-backed constant (gravity, filter…): accepts the typed value or its raw String.
+    static func raw<T: RawRepresentable>(_ kp: ReferenceWritableKeyPath<CALayer, T>) -> LayerKey where T.RawValue == String {
+        LayerKey(get: { $0[keyPath: kp] }, set: { l, v in
+            if let t = v as? T { l[keyPath: kp] = t; return true }
+            guard let s = v as? String, let t = T(rawValue: s) else { return false }
+            l[keyPath: kp] = t
+            return true
+        })
+    }
+    /// An option set stored as an unsigned integer.
+    static func options<T: OptionSet>(_ kp: ReferenceWritableKeyPath<CALayer, T>) -> LayerKey where T.RawValue: FixedWidthInteger {
+        LayerKey(get: { $0[keyPath: kp] }, set: { l, v in
+            if let t = v as? T { l[keyPath: kp] = t; return true }
+            guard let d = Coerce.double(v), d >= 0, d <= Double(T.RawValue.max) else { return false }
+            l[keyPath: kp] = T(rawValue: T.RawValue(d))
+            return true
+        })
+    }
+}
+
+extension CALayer {
+    /// Every built-in key, under Apple's KVC names (and the Swift `is…` spellings of Booleans).
+    nonisolated(unsafe) static let builtInKeys: [String: LayerKey] = {
+        var k: [String: LayerKey] = [
+            "bounds": .rect(\.bounds), "position": .point(\.position), "zPosition": .cgFloat(\.zPosition),
+            "anchorPoint": .point(\.anchorPoint), "anchorPointZ": .cgFloat(\.anchorPointZ),
+            "transform": .transform(\.transform), "sublayerTransform": .transform(\.sublayerTransform),
+            "frame": .rect(\.frame), "geometryFlipped": .bool(\.isGeometryFlipped),
+            "contents": .optional(\.contents), "contentsRect": .rect(\.contentsRect),
+            "contentsCenter": .rect(\.contentsCenter), "contentsGravity": .raw(\.contentsGravity),
+            "contentsScale": .cgFloat(\.contentsScale), "contentsFormat": .raw(\.contentsFormat),
+            "minificationFilter": .raw(\.minificationFilter), "minificationFilterBias": .float(\.minificationFilterBias),
+            "magnificationFilter": .raw(\.magnificationFilter), "opaque": .bool(\.isOpaque),
+            "opacity": .float(\.opacity), "hidden": .bool(\.isHidden), "masksToBounds": .bool(\.masksToBounds),
+            "doubleSided": .bool(\.isDoubleSided), "cornerRadius": .cgFloat(\.cornerRadius),
+            "maskedCorners": .options(\.maskedCorners), "cornerCurve": .raw(\.cornerCurve),
+            "borderWidth": .cgFloat(\.borderWidth), "borderColor": .color(\.borderColor),
+            "backgroundColor": .color(\.backgroundColor), "shadowOpacity": .float(\.shadowOpacity),
+            "shadowRadius": .cgFloat(\.shadowRadius), "shadowOffset": .size(\.shadowOffset),
+            "shadowColor": .color(\.shadowColor), "shadowPath": .optional(\.shadowPath),
+            "allowsGroupOpacity": .bool(\.allowsGroupOpacity), "allowsEdgeAntialiasing": .bool(\.allowsEdgeAntialiasing),
+            "edgeAntialiasingMask": .options(\.edgeAntialiasingMask), "shouldRasterize": .bool(\.shouldRasterize),
+            "rasterizationScale": .cgFloat(\.rasterizationScale), "filters": .optional(\.filters),
+            "compositingFilter": .optional(\.compositingFilter), "backgroundFilters": .optional(\.backgroundFilters),
+            "style": .optional(\.style), "name": .optional(\.name), "actions": .optional(\.actions),
+            "needsDisplayOnBoundsChange": .bool(\.needsDisplayOnBoundsChange),
+            "drawsAsynchronously": .bool(\.drawsAsynchronously),
+            "beginTime": .double(\.beginTime), "duration": .double(\.duration), "speed": .float(\.speed),
+            "timeOffset": .double(\.timeOffset), "repeatCount": .float(\.repeatCount),
+            "repeatDuration": .double(\.repeatDuration), "autoreverses": .bool(\.autoreverses),
+            "fillMode": .raw(\.fillMode), "mask": .optional(\.mask),
+        ]
+        k["sublayers"] = LayerKey(get: { $0.sublayers }, set: { l, v in
+            if v == nil || v is NSNull { l.sublayers = nil; return true }
+            guard let a = v as? [CALayer] else { return false }
+            l.sublayers = a
+            return true
+        })
+        k["superlayer"] = LayerKey(get: { $0.superlayer }, set: { _, _ in false })
+        for (swiftName, kvcName) in [("isGeometryFlipped", "geometryFlipped"), ("isOpaque", "opaque"), ("isHidden", "hidden"),
+                                     ("isDoubleSided", "doubleSided")] {
+            k[swiftName] = k[kvcName]
+        }
+        return k
+    }()
+}
