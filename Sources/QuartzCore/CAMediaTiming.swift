@@ -40,7 +40,7 @@ extension NSNull: CAAction {
 /// Linux has no `@objc optional`; every requirement has a default implementation here. The
 /// defaults tell the layer they were not implemented (Apple's rules depend on whether a
 /// delegate implements `display(_:)` or `draw(_:in:)`), so implementing one is exactly like Apple.
-public protocol CALayerDelegate: AnyObject {
+public protocol CALayerDelegate: NSObjectProtocol {
     /// Updates the layer's contents itself (instead of a backing store + drawing).
     func display(_ layer: CALayer)
     /// Draws the layer's contents into `ctx` (pre-flipped: origin top-left, y down, points).
