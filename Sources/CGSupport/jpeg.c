@@ -17,7 +17,8 @@ static void cgs_jpeg_error_exit(j_common_ptr info) {
 
 static void cgs_jpeg_silence(j_common_ptr info, int level) { (void)info; (void)level; }
 
-int cgs_jpeg_info(const uint8_t *data, size_t length, int *width, int *height) {
+// Reads the header and, when `out` is not NULL, the pixels (which must match *width × *height).
+static int cgs_jpeg_read(const uint8_t *data, size_t length, uint8_t *out, size_t stride, int *width, int *height) {
     struct jpeg_decompress_struct cinfo;
     struct cgs_jpeg_error err;
     cinfo.err = jpeg_std_error(&err.base);
@@ -30,40 +31,29 @@ int cgs_jpeg_info(const uint8_t *data, size_t length, int *width, int *height) {
     jpeg_create_decompress(&cinfo);
     jpeg_mem_src(&cinfo, data, (unsigned long)length);
     jpeg_read_header(&cinfo, TRUE);
-    *width = (int)cinfo.image_width;
-    *height = (int)cinfo.image_height;
+    if (out == NULL) {
+        *width = (int)cinfo.image_width;
+        *height = (int)cinfo.image_height;
+    } else if ((int)cinfo.image_width != *width || (int)cinfo.image_height != *height) {
+        jpeg_destroy_decompress(&cinfo);
+        return -1;
+    } else {
+        cinfo.out_color_space = JCS_EXT_BGRA;
+        jpeg_start_decompress(&cinfo);
+        while (cinfo.output_scanline < cinfo.output_height) {
+            JSAMPROW row = (JSAMPROW)(out + (size_t)cinfo.output_scanline * stride);
+            jpeg_read_scanlines(&cinfo, &row, 1);
+        }
+        jpeg_finish_decompress(&cinfo);
+    }
     jpeg_destroy_decompress(&cinfo);
     return 0;
 }
 
+int cgs_jpeg_info(const uint8_t *data, size_t length, int *width, int *height) {
+    return cgs_jpeg_read(data, length, NULL, 0, width, height);
+}
+
 int cgs_jpeg_decode(const uint8_t *data, size_t length, uint8_t *out, size_t stride, int width, int height) {
-    struct jpeg_decompress_struct cinfo;
-    struct cgs_jpeg_error err;
-    cinfo.err = jpeg_std_error(&err.base);
-    err.base.error_exit = cgs_jpeg_error_exit;
-    err.base.emit_message = cgs_jpeg_silence;
-    if (setjmp(err.jump)) {
-        jpeg_destroy_decompress(&cinfo);
-        return -1;
-    }
-    jpeg_create_decompress(&cinfo);
-    jpeg_mem_src(&cinfo, data, (unsigned long)length);
-    jpeg_read_header(&cinfo, TRUE);
-    if ((int)cinfo.image_width != width || (int)cinfo.image_height != height) {
-        jpeg_destroy_decompress(&cinfo);
-        return -1;
-    }
-#ifdef JCS_EXTENSIONS
-    cinfo.out_color_space = JCS_EXT_BGRA;
-#else
-#error "libjpeg-turbo with JCS_EXTENSIONS is required"
-#endif
-    jpeg_start_decompress(&cinfo);
-    while (cinfo.output_scanline < cinfo.output_height) {
-        JSAMPROW row = (JSAMPROW)(out + (size_t)cinfo.output_scanline * stride);
-        jpeg_read_scanlines(&cinfo, &row, 1);
-    }
-    jpeg_finish_decompress(&cinfo);
-    jpeg_destroy_decompress(&cinfo);
-    return 0;
+    return cgs_jpeg_read(data, length, out, stride, &width, &height);
 }
