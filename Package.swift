@@ -24,7 +24,10 @@ let package = Package(
         .target(name: "CoreGraphics", dependencies: ["CCairo", "CGSupport", "_Testing_CoreGraphics"],
                 path: "Sources/CoreGraphics"),
         .target(name: "ImageIO", dependencies: ["CoreGraphics"], path: "Sources/ImageIO"),
-        .target(name: "QuartzCore", dependencies: ["CoreGraphics"], path: "Sources/QuartzCore"),
+        // The render engine: snapshot types, timing maths, interpolation and (later) the compositor.
+        // Package-internal API; it never imports QuartzCore.
+        .target(name: "LayerRender", dependencies: ["CoreGraphics"], path: "Sources/LayerRender"),
+        .target(name: "QuartzCore", dependencies: ["CoreGraphics", "LayerRender"], path: "Sources/QuartzCore"),
         .target(name: "CX11", path: "Sources/CX11",
                 linkerSettings: [.linkedLibrary("X11"), .linkedLibrary("Xext")]),
         .target(name: "X11Host", dependencies: ["QuartzCore", "CX11"], path: "Sources/X11Host"),
@@ -32,6 +35,7 @@ let package = Package(
         .testTarget(name: "CoreGraphicsTests", dependencies: ["CoreGraphics", "ImageIO"],
                     path: "Tests/CoreGraphicsTests", exclude: ["Goldens", "Fixtures"]),
         .testTarget(name: "QuartzCoreTests", dependencies: ["QuartzCore"], path: "Tests/QuartzCoreTests"),
+        .testTarget(name: "LayerRenderTests", dependencies: ["LayerRender"], path: "Tests/LayerRenderTests"),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -36,8 +36,7 @@ public enum CGLineCap: Int32, Sendable { case butt = 0, round = 1, square = 2 }
 public enum CGLineJoin: Int32, Sendable { case miter = 0, round = 1, bevel = 2 }
 
 /// A stored path element (points in the path's own coordinate space).
-@usableFromInline
-enum PathOp: Equatable, Sendable {
+package enum PathOp: Equatable, Sendable {
     case move(CGPoint)
     case line(CGPoint)
     case quad(CGPoint, CGPoint)
@@ -51,12 +50,27 @@ enum PathOp: Equatable, Sendable {
 /// built it); a path knows nothing of pixels. Non-finite points passed to the builders
 /// are ignored (counted as `.nonFiniteGeometry`).
 open class CGPath: Equatable, Hashable, @unchecked Sendable, CustomStringConvertible {
-    var ops: [PathOp] = []
+    /// The elements, in order (package-visible for interpolation and rasterisation).
+    package internal(set) var ops: [PathOp] = []
     /// Start of the current subpath, where `closeSubpath` returns to.
     var subpathStart: CGPoint = .zero
     var current: CGPoint? = nil
 
     init() {}
+
+    /// A path made of `ops` (package-internal: used to build interpolated paths).
+    package static func make(_ ops: [PathOp]) -> CGPath {
+        let p = CGPath()
+        p.ops = ops
+        if case .move(let q)? = ops.first { p.subpathStart = q }
+        p.current = ops.last.map { op -> CGPoint in
+            switch op {
+            case .move(let q), .line(let q), .quad(_, let q), .cubic(_, _, let q): return q
+            case .close: return p.subpathStart
+            }
+        }
+        return p
+    }
 
     init(copying other: CGPath) {
         ops = other.ops

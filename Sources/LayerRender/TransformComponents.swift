@@ -1,19 +1,19 @@
 import CoreGraphics
 import Foundation
 
-/// A CATransform3D split into scale, rotation (Euler angles) and translation, for Apple's
+/// A transform split into scale, rotation (Euler angles) and translation, for Apple's
 /// `transform.rotation.z`-style key paths.
 ///
 /// The transform is read as `S · Rx · Ry · Rz · T` in row-vector order (scale first, then
 /// rotations about x, y, z, then translation); shear is not represented, and the perspective
 /// column (m14, m24, m34, m44) is carried through unchanged.
-struct TransformComponents {
-    var scale: (x: CGFloat, y: CGFloat, z: CGFloat)
-    var rotation: (x: CGFloat, y: CGFloat, z: CGFloat)
-    var translation: (x: CGFloat, y: CGFloat, z: CGFloat)
-    var perspective: (CGFloat, CGFloat, CGFloat, CGFloat)
+package struct TransformComponents {
+    package var scale: (x: CGFloat, y: CGFloat, z: CGFloat)
+    package var rotation: (x: CGFloat, y: CGFloat, z: CGFloat)
+    package var translation: (x: CGFloat, y: CGFloat, z: CGFloat)
+    package var perspective: (CGFloat, CGFloat, CGFloat, CGFloat)
 
-    init(_ t: CATransform3D) {
+    package init(_ t: Transform3D) {
         let sx = (t.m11 * t.m11 + t.m12 * t.m12 + t.m13 * t.m13).squareRoot()
         let sy = (t.m21 * t.m21 + t.m22 * t.m22 + t.m23 * t.m23).squareRoot()
         let sz = (t.m31 * t.m31 + t.m32 * t.m32 + t.m33 * t.m33).squareRoot()
@@ -27,10 +27,10 @@ struct TransformComponents {
     }
 
     /// The transform these components describe.
-    var transform: CATransform3D {
-        let r = CATransform3DMakeRotation(rotation.x, 1, 0, 0)
-            .concatenating(CATransform3DMakeRotation(rotation.y, 0, 1, 0))
-            .concatenating(CATransform3DMakeRotation(rotation.z, 0, 0, 1))
+    package var transform: Transform3D {
+        let r = Transform3D.rotation(rotation.x, 1, 0, 0)
+            .concatenating(.rotation(rotation.y, 0, 1, 0))
+            .concatenating(.rotation(rotation.z, 0, 0, 1))
         var t = r
         t.m11 *= scale.x; t.m12 *= scale.x; t.m13 *= scale.x
         t.m21 *= scale.y; t.m22 *= scale.y; t.m23 *= scale.y
