@@ -1,0 +1,80 @@
+import CoreGraphics
+import Foundation
+
+/// An immutable description of one animation, as committed: what the engine evaluates.
+///
+/// QuartzCore's CAAnimation objects are mutable and owned by the app; at commit each added
+/// animation is frozen into one of these (with its begin time resolved), so renderers on other
+/// threads can evaluate it without touching the app's objects.
+package final class AnimationModel: @unchecked Sendable {
+    /// The animated property, split at dots ("transform.rotation.z" → ["transform", "rotation", "z"]).
+    package let keyPath: [String]
+    package let timing: MediaTiming
+    /// nil means linear pacing.
+    package let timingFunction: TimingFunction?
+    package let isAdditive: Bool
+    package let isCumulative: Bool
+    package let valueFunction: ValueFunction?
+    package let kind: Kind
+
+    package enum Kind: Sendable {
+        case basic(from: AnimatableValue?, to: AnimatableValue?, by: AnimatableValue?)
+        case spring(Spring, from: AnimatableValue?, to: AnimatableValue?, by: AnimatableValue?)
+        case keyframes(Keyframes)
+        case group([AnimationModel])
+        case transition(Transition)
+    }
+
+    package init(keyPath: String, timing: MediaTiming, timingFunction: TimingFunction?, isAdditive: Bool,
+                 isCumulative: Bool, valueFunction: ValueFunction?, kind: Kind) {
+        self.keyPath = keyPath.isEmpty ? [] : keyPath.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+        self.timing = timing
+        self.timingFunction = timingFunction
+        self.isAdditive = isAdditive
+        self.isCumulative = isCumulative
+        self.valueFunction = valueFunction
+        self.kind = kind
+    }
+}
+
+/// A CATransition frozen for rendering: the compositor draws the cross-over at `progress`.
+package struct Transition: Equatable, Sendable {
+    package var type: String
+    package var subtype: String?
+    package var startProgress: Double
+    package var endProgress: Double
+    package init(type: String, subtype: String?, startProgress: Double, endProgress: Double) {
+        self.type = type; self.subtype = subtype; self.startProgress = startProgress; self.endProgress = endProgress
+    }
+}
+
+/// Core Animation's value functions: turn the animated number(s) into a transform.
+package enum ValueFunction: String, Sendable {
+    case rotateX, rotateY, rotateZ, scale, scaleX, scaleY, scaleZ, translate, translateX, translateY, translateZ
+
+    /// The transform for an animated value (a number, or an array of up to three for scale/translate).
+    package func transform(for value: AnimatableValue) -> AnimatableValue {
+        let numbers: [Double]
+        switch value {
+        case .number(let d): numbers = [d]
+        case .array(let items): numbers = items.compactMap { if case .number(let d) = $0 { return d } else { return nil } }
+        default: return value
+        }
+        func n(_ i: Int, _ fallback: Double) -> CGFloat { CGFloat(i < numbers.count ? numbers[i] : fallback) }
+        let first = n(0, 0)
+        switch self {
+        case .rotateX: return .transform(.rotation(first, 1, 0, 0))
+        case .rotateY: return .transform(.rotation(first, 0, 1, 0))
+        case .rotateZ: return .transform(.rotation(first, 0, 0, 1))
+        case .scale:
+            return numbers.count >= 3 ? .transform(.scale(n(0, 1), n(1, 1), n(2, 1))) : .transform(.scale(first, first, first))
+        case .scaleX: return .transform(.scale(first, 1, 1))
+        case .scaleY: return .transform(.scale(1, first, 1))
+        case .scaleZ: return .transform(.scale(1, 1, first))
+        case .translate: return .transform(.translation(n(0, 0), n(1, 0), n(2, 0)))
+        case .translateX: return .transform(.translation(first, 0, 0))
+        case .translateY: return .transform(.translation(0, first, 0))
+        case .translateZ: return .transform(.translation(0, 0, first))
+        }
+    }
+}

@@ -1,0 +1,95 @@
+import CoreGraphics
+import Foundation
+
+/// Something whose properties animations read and write by key path (a layer's committed
+/// state during rendering, or a presentation copy).
+package protocol AnimationTarget {
+    /// The current value at `keyPath`, or nil for a key the target does not have.
+    func animatableValue(at keyPath: [String]) -> AnimatableValue?
+    /// Replaces the value at `keyPath` (ignored for keys the target does not have).
+    mutating func setAnimatableValue(_ value: AnimatableValue, at keyPath: [String])
+}
+
+// Evaluation. Animations of a layer are applied in the order they were added: each replaces
+// (or, when additive, adds to) the value left by the model and the animations before it.
+extension AnimationModel {
+    /// Applies the animation at `parentTime` (the layer's local time, seconds). Returns whether it had an effect.
+    @discardableResult
+    package func apply<T: AnimationTarget>(to target: inout T, at parentTime: Double) -> Bool {
+        let (time, iteration): (Double, Int)
+        switch timing.phase(at: parentTime) {
+        case .inactive: return false
+        case .active(let t, let i), .filling(let t, let i): (time, iteration) = (t, i)
+        }
+        switch kind {
+        case .group(let children):
+            var any = false
+            for child in children where child.apply(to: &target, at: time) { any = true }
+            return any
+        case .transition:
+            return true
+        default:
+            guard let base = target.animatableValue(at: keyPath) else { return false }
+            guard let result = value(base: base, time: time, iteration: iteration) else { return false }
+            target.setAnimatableValue(result.value, at: keyPath)
+            if let angle = result.angle, case .keyframes(let k) = kind, k.rotation != .none,
+               case .transform(let t)? = target.animatableValue(at: ["transform"]) {
+                let a = CGFloat(angle + (k.rotation == .autoReverse ? Double.pi : 0))
+                target.setAnimatableValue(.transform(Transform3D.rotation(a, 0, 0, 1).concatenating(t)), at: ["transform"])
+            }
+            return true
+        }
+    }
+
+    /// The animated value at `time` within repetition `iteration`, given the value beneath it.
+    func value(base: AnimatableValue, time: Double, iteration: Int) -> (value: AnimatableValue, angle: Double?)? {
+        let d = timing.duration
+        let linear = d > 0 ? min(max(time / d, 0), 1) : 1
+        let eased = timingFunction?.value(at: linear) ?? linear
+        // Value-function animations animate plain numbers (angles, factors) that become a transform.
+        let neutral: AnimatableValue = valueFunction.map { vf in
+            [.scale, .scaleX, .scaleY, .scaleZ].contains(vf) ? .number(1) : .number(0)
+        } ?? base
+        var result: AnimatableValue
+        var angle: Double? = nil
+        var delta: AnimatableValue? = nil
+        switch kind {
+        case let .basic(from, to, by):
+            let (a, b) = AnimationModel.endpoints(from, to, by, neutral)
+            result = a.interpolated(to: b, eased)
+            delta = b.subtracting(a)
+        case let .spring(spring, from, to, by):
+            let (a, b) = AnimationModel.endpoints(from, to, by, neutral)
+            result = a.interpolated(to: b, spring.progress(at: time))
+            delta = b.subtracting(a)
+        case .keyframes(let k):
+            guard let (v, a) = k.value(at: eased) else { return nil }
+            result = v
+            angle = a
+            if let first = k.values.first, let last = k.values.last { delta = last.subtracting(first) }
+        case .group, .transition:
+            return nil
+        }
+        if isCumulative, iteration > 0, let delta { result = result.adding(delta.repeated(iteration)) }
+        if let vf = valueFunction { result = vf.transform(for: result) }
+        if isAdditive { result = base.adding(result) }
+        return (result, angle)
+    }
+
+    /// Apple's from/to/by combinations, with `base` standing in for the missing ends.
+    static func endpoints(_ from: AnimatableValue?, _ to: AnimatableValue?, _ by: AnimatableValue?,
+                          _ base: AnimatableValue) -> (AnimatableValue, AnimatableValue) {
+        switch (from, to, by) {
+        case let (f?, t?, _): return (f, t)
+        case let (f?, nil, b?): return (f, f.adding(b))
+        case let (nil, t?, b?): return (t.subtracting(b), t)
+        case let (f?, nil, nil): return (f, base)
+        case let (nil, t?, nil): return (base, t)
+        case let (nil, nil, b?): return (base, base.adding(b))
+        case (nil, nil, nil): return (base, base)
+        }
+    }
+
+    /// True once the animation has run its course at `parentTime` (for removal and callbacks).
+    package func isFinished(at parentTime: Double) -> Bool { timing.isFinished(at: parentTime) }
+}

@@ -1,0 +1,38 @@
+import CoreGraphics
+import Foundation
+
+/// One layer of an immutable committed tree: what renderers read instead of live CALayers.
+///
+/// Published at each commit. Layers that did not change since the previous commit (and
+/// whose subtrees did not) are shared between consecutive snapshots.
+package final class LayerSnapshot: @unchecked Sendable {
+    /// A stable identity of the model layer across commits.
+    package let id: UInt64
+    package let state: LayerState
+    package let sublayers: [LayerSnapshot]
+    package let mask: LayerSnapshot?
+    /// Animations in the order they were added, with their keys.
+    package let animations: [(key: String, model: AnimationModel)]
+
+    package init(id: UInt64, state: LayerState, sublayers: [LayerSnapshot], mask: LayerSnapshot?,
+                 animations: [(key: String, model: AnimationModel)]) {
+        self.id = id; self.state = state; self.sublayers = sublayers; self.mask = mask; self.animations = animations
+    }
+
+    /// The layer's local time for its superlayer's time.
+    package func localTime(fromParent t: Double) -> Double { state.timing.layerLocalTime(t) }
+
+    /// The state with every animation applied at the layer's local time `t`.
+    package func presentationState(atLocalTime t: Double) -> LayerState {
+        guard !animations.isEmpty else { return state }
+        var s = state
+        for (_, model) in animations { model.apply(to: &s, at: t) }
+        return s
+    }
+
+    /// True when some animation still changes the picture after local time `t` (so a renderer needs
+    /// another frame). Animations that hold a final value (forwards fill) need none.
+    package func isAnimating(atLocalTime t: Double) -> Bool {
+        animations.contains { !$0.model.isFinished(at: t) }
+    }
+}
