@@ -80,12 +80,14 @@ extension CALayer {
         layoutManager = o.layoutManager
     }
 
-    /// Apple's search: delegate → `actions` → `style["actions"]` → the class default.
+    /// Apple's search: delegate → `actions` → `style["actions"]` → the class default → the built-in
+    /// implicit animation for animatable keys.
     /// NSNull anywhere ends the search and is returned.
     func searchAction(forKey event: String) -> (any CAAction)? {
         if let d = delegate, let a = d.action(for: self, forKey: event) { return a }
         if let a = _actions?[event] { return a }
         if let styleActions = _style?["actions"] as? [String: any CAAction], let a = styleActions[event] { return a }
-        return type(of: self).defaultAction(forKey: event)
+        if let a = type(of: self).defaultAction(forKey: event) { return a }
+        return builtInAction(forKey: event)
     }
 }

@@ -44,6 +44,16 @@ extension CALayer {
         layer._superlayer = self
         layer.isMaskLayer = false
         setNeedsLayout()
+        treeDidChange(adding: layer)
+    }
+
+    /// Marks the snapshot dirty, touches a live tree and runs `onOrderIn` for an added layer.
+    func treeDidChange(adding layer: CALayer?) {
+        guard modelLayer == nil else { return }
+        markSubtreeDirty()
+        guard let root = liveRoot else { return }
+        TransactionState.current.touch(root)
+        layer?.runOrderAction(kCAOnOrderIn)
     }
 
     func replaceChild(_ oldLayer: CALayer, with newLayer: CALayer) {
@@ -57,20 +67,27 @@ extension CALayer {
         newLayer.isMaskLayer = false
         oldLayer._superlayer = nil
         setNeedsLayout()
+        treeDidChange(adding: newLayer)
     }
 
     func replaceAllSublayers(with layers: [CALayer]) {
-        for child in children { child._superlayer = nil }
+        let live = liveRoot != nil
+        for child in children {
+            if live { child.runOrderAction(kCAOnOrderOut) }
+            child._superlayer = nil
+        }
         children = []
         var seen = Set<ObjectIdentifier>()
         for layer in layers where seen.insert(ObjectIdentifier(layer)).inserted {
             insertChild(layer, at: children.count)
         }
         setNeedsLayout()
+        treeDidChange(adding: nil)
     }
 
     func detachFromParent() {
         guard let parent = _superlayer else { return }
+        if parent.modelLayer == nil, parent.liveRoot != nil { runOrderAction(kCAOnOrderOut) }
         if isMaskLayer {
             if parent._mask === self { parent._mask = nil }
             isMaskLayer = false
@@ -79,6 +96,7 @@ extension CALayer {
         }
         _superlayer = nil
         parent.setNeedsLayout()
+        parent.treeDidChange(adding: nil)
     }
 
     func setMaskLayer(_ newMask: CALayer?) {
@@ -91,6 +109,7 @@ extension CALayer {
             old.isMaskLayer = false
             _mask = nil
         }
+        defer { treeDidChange(adding: nil) }
         guard let m = newMask else { return }
         // A mask that already has a superlayer (or masks another layer) is moved, not shared.
         m.detachFromParent()

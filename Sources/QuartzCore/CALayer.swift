@@ -1,5 +1,6 @@
 import CoreGraphics
 import Foundation
+import LayerRender
 
 /// A rectangle of content in a tree: Core Animation's CALayer.
 ///
@@ -98,6 +99,28 @@ open class CALayer: NSObject, CAMediaTiming {
     /// The object that lays out sublayers when the delegate does not.
     open var layoutManager: (any CALayoutManager)?
 
+    // MARK: Animation and commit state
+
+    /// Animations in the order added (implemented in CALayer+Animations.swift).
+    var animationEntries: [AnimationEntry] = []
+    /// A stable identity across commits (snapshots refer to layers by it).
+    let layerID: UInt64 = CALayer.nextLayerID()
+    /// The renderer or window hosting this layer's tree, set on the root only.
+    weak var host: (any LayerHost)? {
+        didSet {
+            if oldValue == nil && host != nil { CALayer.hostedRootCount += 1 }
+            if oldValue != nil && host == nil { CALayer.hostedRootCount -= 1 }
+        }
+    }
+    /// This layer's snapshot in the last commit that included it.
+    var committed: LayerSnapshot?
+    /// This layer's own values changed since `committed` was made.
+    var snapshotDirty = true
+    /// Something in this layer's subtree (or its sublayer list) changed since `committed`.
+    var subtreeDirty = true
+    /// For presentation copies: the model layer they show.
+    var modelLayer: CALayer?
+
     // MARK: Cycle flags
 
     var needsLayoutFlag = false
@@ -127,6 +150,7 @@ open class CALayer: NSObject, CAMediaTiming {
     }
 
     deinit {
+        if host != nil { CALayer.hostedRootCount -= 1 }
         // Release deep trees iteratively: a 100,000-deep chain must not recurse in deinit.
         var pending = children
         children = []
@@ -812,8 +836,40 @@ open class CALayer: NSObject, CAMediaTiming {
     /// NSNull anywhere stops the search (and is returned).
     open func action(forKey event: String) -> (any CAAction)? { searchAction(forKey: event) }
 
-    /// The model layer: for a model layer, itself.
-    open func model() -> Self { self }
+    // MARK: Animations (implemented in CALayer+Animations.swift)
+
+    /// Adds a copy of `anim` under `key` (replacing an animation with the same key). A zero or
+    /// negative duration takes the transaction's; invalid keyframe timing rejects the animation.
+    open func add(_ anim: CAAnimation, forKey key: String?) { addAnimation(anim, forKey: key) }
+
+    /// The layer's copy of the animation under `key`.
+    open func animation(forKey key: String) -> CAAnimation? {
+        animationEntries.first { $0.key == key }?.animation
+    }
+
+    /// The keys of the layer's animations in the order added; nil when there are none.
+    open func animationKeys() -> [String]? {
+        let keys = animationEntries.compactMap(\.key)
+        return keys.isEmpty ? nil : keys
+    }
+
+    /// Removes the animation under `key` (its delegate hears `finished: false`).
+    open func removeAnimation(forKey key: String) { removeAnimations { $0.key == key } }
+
+    /// Removes every animation.
+    open func removeAllAnimations() { removeAnimations { _ in true } }
+
+    // MARK: Model and presentation (implemented in CALayer+Presentation.swift)
+
+    /// A copy holding the values on screen now (committed values with animations applied); nil until
+    /// the layer has been committed in a hosted tree. Its sublayers, superlayer and mask are
+    /// presentation layers too. Linux: nil for app-defined subclasses (Swift cannot construct an
+    /// instance of a subclass through a non-required initialiser); their presentation values are
+    /// reachable through the presentation tree of a framework-class ancestor.
+    open func presentation() -> Self? { makePresentation() as? Self }
+
+    /// The model layer: for a model layer, itself; for a presentation layer, the layer it presents.
+    open func model() -> Self { (modelLayer as? Self) ?? self }
 
     // MARK: Class-level behaviour
 
@@ -831,8 +887,25 @@ open class CALayer: NSObject, CAMediaTiming {
 
     /// Called after every property change; the hook that layout, display and (later) actions use.
     func didChange(_ key: String) {
+        guard modelLayer == nil else { return }   // presentation copies are inert
         if type(of: self).needsDisplay(forKey: key) { setNeedsDisplay() }
+        markSnapshotDirty()
+        if let root = liveRoot {
+            TransactionState.current.touch(root)
+            runAction(forKey: key)
+        }
     }
+
+    // MARK: Engine hooks (overridden by framework subclasses in this module)
+
+    /// The committed values of this layer for a snapshot.
+    func makeState() -> LayerState { baseState() }
+
+    /// Writes presentation values (committed + animated) into this presentation copy.
+    func applyPresentationState(_ state: LayerState) { applyBaseState(state) }
+
+    /// A new instance of the nearest framework class, copying this layer's properties.
+    func presentationInstance() -> CALayer { CALayer(layer: self) }
 
     /// Counts a non-finite value that a setter refused.
     func rejectNonFinite() { CGDiagnostics.record(.nonFiniteGeometry) }

@@ -137,7 +137,10 @@ final class Manager: CALayoutManager {
             func run(forKey event: String, object anObject: Any, arguments dict: [AnyHashable: Any]?) {}
         }
         let l = CALayer()
-        #expect(l.action(forKey: "opacity") == nil)
+        // With nothing configured, an animatable key gets Core Animation's built-in basic animation
+        // (defaultAction(forKey:) itself is nil), and other keys get nothing.
+        #expect((l.action(forKey: "opacity") as? CABasicAnimation)?.keyPath == "opacity")
+        #expect(l.action(forKey: "name") == nil)
         let fromStyle = Marker(), fromActions = Marker(), fromDelegate = Marker()
         l.style = ["actions": ["opacity": fromStyle] as [String: any CAAction]]
         #expect(l.action(forKey: "opacity") === fromStyle)

@@ -1,0 +1,182 @@
+import CoreGraphics
+import Foundation
+import LayerRender
+
+/// How keyframe values are interpolated.
+public struct CAAnimationCalculationMode: RawRepresentable, Hashable, Sendable {
+    public let rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+    public static let linear = CAAnimationCalculationMode(rawValue: "linear")
+    public static let discrete = CAAnimationCalculationMode(rawValue: "discrete")
+    public static let paced = CAAnimationCalculationMode(rawValue: "paced")
+    public static let cubic = CAAnimationCalculationMode(rawValue: "cubic")
+    public static let cubicPaced = CAAnimationCalculationMode(rawValue: "cubicPaced")
+}
+
+/// Whether a layer moving along a path turns to follow it.
+public struct CAAnimationRotationMode: RawRepresentable, Hashable, Sendable {
+    public let rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+    public static let rotateAuto = CAAnimationRotationMode(rawValue: "auto")
+    public static let rotateAutoReverse = CAAnimationRotationMode(rawValue: "autoReverse")
+}
+
+/// An animation through a sequence of values (or along a path).
+///
+/// Rejected at `add(_:forKey:)` (counted as `.invalidParameter`): `keyTimes` of the wrong count,
+/// out of order or outside [0, 1]. An empty `values` (and no path) animates nothing.
+open class CAKeyframeAnimation: CAPropertyAnimation {
+    open var values: [Any]?
+    open var path: CGPath?
+    open var keyTimes: [NSNumber]?
+    open var timingFunctions: [CAMediaTimingFunction]?
+    open var calculationMode = CAAnimationCalculationMode.linear
+    open var tensionValues: [NSNumber]?
+    open var continuityValues: [NSNumber]?
+    open var biasValues: [NSNumber]?
+    open var rotationMode: CAAnimationRotationMode?
+
+    override func copyAnimationState(from o: CAAnimation) {
+        super.copyAnimationState(from: o)
+        guard let k = o as? CAKeyframeAnimation else { return }
+        values = k.values; path = k.path; keyTimes = k.keyTimes; timingFunctions = k.timingFunctions
+        calculationMode = k.calculationMode; tensionValues = k.tensionValues; continuityValues = k.continuityValues
+        biasValues = k.biasValues; rotationMode = k.rotationMode
+    }
+
+    override func makeModel() -> AnimationModel? {
+        let engineValues = (values ?? []).map { ValueBridge.animatable($0) ?? .discrete(.init($0)) }
+        let mode = Keyframes.Mode(rawValue: calculationMode.rawValue) ?? .linear
+        let times = keyTimes?.map(\.doubleValue)
+        let pathOps = path.map(\.ops)
+        if let times, !pathOps.isNilOrEmpty {
+            guard times.count >= 2, Keyframes.validKeyTimes(times, count: times.count, mode: .linear) else { return nil }
+        } else if let times, !Keyframes.validKeyTimes(times, count: engineValues.count, mode: mode) {
+            return nil
+        }
+        let rotation: Keyframes.Rotation = rotationMode == .rotateAuto ? .auto : rotationMode == .rotateAutoReverse ? .autoReverse : .none
+        let k = Keyframes(values: engineValues, keyTimes: times, timingFunctions: (timingFunctions ?? []).map(\.curve),
+                          mode: mode, tension: tensionValues?.map(\.doubleValue) ?? [],
+                          continuity: continuityValues?.map(\.doubleValue) ?? [], bias: biasValues?.map(\.doubleValue) ?? [],
+                          path: pathOps, rotation: rotation)
+        return model(.keyframes(k))
+    }
+}
+
+private extension Optional where Wrapped == [PathOp] {
+    var isNilOrEmpty: Bool { self?.isEmpty ?? true }
+}
+
+/// A spring animation: a damped oscillation from `fromValue` to `toValue`.
+///
+/// Defaults are Apple's: mass 1, stiffness 100, damping 10, initialVelocity 0. The spring runs in
+/// seconds of local time; set `duration = settlingDuration` to see it come to rest.
+open class CASpringAnimation: CABasicAnimation {
+    open var mass: CGFloat = 1
+    open var stiffness: CGFloat = 100
+    open var damping: CGFloat = 10
+    open var initialVelocity: CGFloat = 0
+    /// Whether damping beyond critical is honoured (otherwise it is clamped to critical).
+    open var allowsOverdamping = false
+
+    /// A spring that settles in about `perceptualDuration` seconds with `bounce` in [−1, 1] (Apple's iOS 17 model).
+    public convenience init(perceptualDuration: CFTimeInterval, bounce: CGFloat) {
+        self.init()
+        let p = Spring.perceptual(duration: perceptualDuration, bounce: Double(bounce))
+        mass = 1
+        stiffness = CGFloat(p.stiffness)
+        damping = CGFloat(p.damping)
+        duration = settlingDuration
+    }
+
+    /// The time the spring takes to come to rest (within 0.1 % of the distance), in seconds.
+    open var settlingDuration: CFTimeInterval { engineSpring.settlingDuration }
+
+    /// The perceptual duration this spring corresponds to.
+    open var perceptualDuration: CFTimeInterval { 2 * .pi / Double((stiffness / mass).squareRoot()) }
+
+    /// The bounce this spring corresponds to.
+    open var bounce: CGFloat {
+        let critical = 4 * .pi / CGFloat(perceptualDuration)
+        return damping <= critical ? 1 - damping / critical : critical / damping - 1
+    }
+
+    var engineSpring: Spring {
+        Spring(mass: Double(mass), stiffness: Double(stiffness), damping: Double(damping),
+               initialVelocity: Double(initialVelocity), allowsOverdamping: allowsOverdamping)
+    }
+
+    override func copyAnimationState(from o: CAAnimation) {
+        super.copyAnimationState(from: o)
+        guard let s = o as? CASpringAnimation else { return }
+        mass = s.mass; stiffness = s.stiffness; damping = s.damping; initialVelocity = s.initialVelocity
+        allowsOverdamping = s.allowsOverdamping
+    }
+
+    override func makeModel() -> AnimationModel? {
+        let (f, t, b) = engineEndpoints
+        return model(.spring(engineSpring, from: f, to: t, by: b))
+    }
+}
+
+/// Several animations run together in the group's time space.
+open class CAAnimationGroup: CAAnimation {
+    open var animations: [CAAnimation]?
+
+    override func copyAnimationState(from o: CAAnimation) {
+        super.copyAnimationState(from: o)
+        guard let g = o as? CAAnimationGroup else { return }
+        animations = g.animations?.map { $0.copy() as! CAAnimation }
+    }
+
+    override func makeModel() -> AnimationModel? {
+        let children = (animations ?? []).compactMap { $0.makeModel() }
+        return AnimationModel(keyPath: "", timing: engineTiming, timingFunction: timingFunction?.curve, isAdditive: false,
+                              isCumulative: false, valueFunction: nil, kind: .group(children))
+    }
+}
+
+/// Kinds of transition.
+public struct CATransitionType: RawRepresentable, Hashable, Sendable {
+    public let rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+    public static let fade = CATransitionType(rawValue: "fade")
+    public static let moveIn = CATransitionType(rawValue: "moveIn")
+    public static let push = CATransitionType(rawValue: "push")
+    public static let reveal = CATransitionType(rawValue: "reveal")
+}
+
+/// Directions of a transition.
+public struct CATransitionSubtype: RawRepresentable, Hashable, Sendable {
+    public let rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+    public static let fromRight = CATransitionSubtype(rawValue: "fromRight")
+    public static let fromLeft = CATransitionSubtype(rawValue: "fromLeft")
+    public static let fromTop = CATransitionSubtype(rawValue: "fromTop")
+    public static let fromBottom = CATransitionSubtype(rawValue: "fromBottom")
+}
+
+/// An animated change of the whole layer's appearance (fade by default); drawn by the compositor.
+open class CATransition: CAAnimation {
+    open var type = CATransitionType.fade
+    open var subtype: CATransitionSubtype?
+    open var startProgress: Float = 0
+    open var endProgress: Float = 1
+    /// A Core Image filter for the transition (stored; not available on Linux).
+    open var filter: Any?
+
+    override func copyAnimationState(from o: CAAnimation) {
+        super.copyAnimationState(from: o)
+        guard let t = o as? CATransition else { return }
+        type = t.type; subtype = t.subtype; startProgress = t.startProgress; endProgress = t.endProgress; filter = t.filter
+    }
+
+    override func makeModel() -> AnimationModel? {
+        let start = min(max(Double(startProgress.isNaN ? 0 : startProgress), 0), 1)
+        let end = min(max(Double(endProgress.isNaN ? 1 : endProgress), start), 1)
+        return AnimationModel(keyPath: "", timing: engineTiming, timingFunction: timingFunction?.curve, isAdditive: false,
+                              isCumulative: false, valueFunction: nil,
+                              kind: .transition(Transition(type: type.rawValue, subtype: subtype?.rawValue,
+                                                           startProgress: start, endProgress: end)))
+    }
+}

@@ -1,0 +1,76 @@
+import CoreGraphics
+import Foundation
+import LayerRender
+
+// Presentation: committed values with animations applied at the current media time.
+extension CALayer {
+    /// The on-screen value at `keyPath` now, typed like the model value; nil when the layer is
+    /// not on screen (never committed in a hosted tree).
+    func presentationValue(forKeyPath keyPath: String) -> Any? {
+        guard let snap = committed, liveRoot != nil else { return nil }
+        let local = convertTime(MediaClock.now(), from: nil)
+        let state = snap.presentationState(atLocalTime: local)
+        let path = keyPath.split(separator: ".").map(String.init)
+        guard let v = state.animatableValue(at: path) else { return nil }
+        return ValueBridge.swiftValue(v, like: value(forKeyPath: keyPath))
+    }
+
+    /// Builds the presentation tree of this layer's hosted tree and returns this layer's copy.
+    /// The copies hold their sublayers strongly and their superlayer weakly (as model layers do):
+    /// keep the root's presentation layer to keep the whole presentation tree.
+    func makePresentation() -> CALayer? {
+        if modelLayer != nil { return self }
+        guard committed != nil, let root = liveRoot, let rootSnapshot = root.committed else { return nil }
+        var models: [UInt64: CALayer] = [:]
+        var walk: [CALayer] = [root]
+        while let l = walk.popLast() {
+            models[l.layerID] = l
+            walk.append(contentsOf: l.children)
+            if let m = l._mask { walk.append(m) }
+        }
+        struct Item { let snapshot: LayerSnapshot; let parentTime: Double; let parent: CALayer?; let isMask: Bool }
+        var stack = [Item(snapshot: rootSnapshot, parentTime: MediaClock.now(), parent: nil, isMask: false)]
+        var mine: CALayer?
+        while let item = stack.popLast() {
+            let model = models[item.snapshot.id]
+            let copy = model?.presentationInstance() ?? CALayer()
+            copy.modelLayer = model ?? copy
+            let local = item.snapshot.localTime(fromParent: item.parentTime)
+            copy.applyPresentationState(item.snapshot.presentationState(atLocalTime: local))
+            if let parent = item.parent {
+                copy._superlayer = parent
+                if item.isMask {
+                    parent._mask = copy
+                    copy.isMaskLayer = true
+                } else {
+                    copy.indexHint = parent.children.count
+                    parent.children.append(copy)
+                }
+            }
+            if model === self { mine = copy }
+            if let m = item.snapshot.mask { stack.append(Item(snapshot: m, parentTime: local, parent: copy, isMask: true)) }
+            for s in item.snapshot.sublayers.reversed() {
+                stack.append(Item(snapshot: s, parentTime: local, parent: copy, isMask: false))
+            }
+        }
+        return mine
+    }
+
+    /// Copies engine values into this (presentation) layer's storage, bypassing actions.
+    func applyBaseState(_ s: LayerState) {
+        _bounds = s.bounds; _position = s.position; _zPosition = s.zPosition
+        _anchorPoint = s.anchorPoint; _anchorPointZ = s.anchorPointZ
+        _transform = CATransform3D(s.transform); transformIsIdentity = s.transform.isIdentity
+        _sublayerTransform = CATransform3D(s.sublayerTransform); sublayerTransformIsIdentity = s.sublayerTransform.isIdentity
+        _isGeometryFlipped = s.isGeometryFlipped
+        if case .discrete(let d) = s.contents { _contents = d.value } else { _contents = nil }
+        _contentsRect = s.contentsRect; _contentsCenter = s.contentsCenter
+        _contentsScale = s.contentsScale; _minificationFilterBias = Float(s.minificationFilterBias)
+        _opacity = Float(s.opacity); _isHidden = s.isHidden; _masksToBounds = s.masksToBounds
+        _isDoubleSided = s.isDoubleSided; _cornerRadius = s.cornerRadius
+        _borderWidth = s.borderWidth; _borderColor = s.borderColor; _backgroundColor = s.backgroundColor
+        _shadowOpacity = Float(s.shadowOpacity); _shadowRadius = s.shadowRadius; _shadowOffset = s.shadowOffset
+        _shadowColor = s.shadowColor; _shadowPath = s.shadowPath; _rasterizationScale = s.rasterizationScale
+        for (key, v) in s.custom { customValues[key] = ValueBridge.swiftValue(v, like: customValues[key]) }
+    }
+}

@@ -1,0 +1,108 @@
+import CoreGraphics
+import Foundation
+import LayerRender
+
+/// Linux stand-in for CoreVideo's timestamp (only needed for `beginFrame`'s signature; pass nil).
+public struct CVTimeStamp: Sendable {
+    public var version: UInt32 = 0
+    public var videoTimeScale: Int32 = 0
+    public var videoTime: Int64 = 0
+    public var hostTime: UInt64 = 0
+    public var rateScalar: Double = 0
+    public var videoRefreshPeriod: Int64 = 0
+    public var flags: UInt64 = 0
+    public var reserved: UInt64 = 0
+    public init() {}
+}
+
+/// Renders a layer tree offscreen, frame by frame, at times the caller chooses.
+///
+/// Setting `layer` hosts the tree (it becomes live: implicit animations run and presentation
+/// layers exist). Each frame: `beginFrame(atTime:timeStamp:)` commits pending changes and delivers
+/// due animation callbacks at that time, `render()` evaluates the tree at that time,
+/// `endFrame()` finishes. Linux: there is no Metal or OpenGL destination; output is a bitmap of
+/// `bounds`' size (pixels arrive with the compositor).
+open class CARenderer: NSObject, LayerHost {
+    /// The root of the rendered tree; assigning hosts it (and unhosts the previous one).
+    open var layer: CALayer? {
+        didSet {
+            if oldValue !== layer { oldValue?.host = nil }
+            guard let root = layer else { committedRoot = nil; return }
+            root.detachFromParent()
+            root.host = self
+            root.markSnapshotDirty()
+            TransactionState.current.touch(root)
+        }
+    }
+
+    /// The area to render, in the root layer's superlayer space (points); also the output size.
+    open var bounds: CGRect = .zero
+
+    /// The last committed snapshot of the hosted tree.
+    private(set) var committedRoot: LayerSnapshot?
+    /// The time of the frame in progress (seconds), nil between frames.
+    private(set) var frameTime: Double?
+    /// Presentation values of the last rendered frame, by layer identity.
+    private(set) var renderedStates: [UInt64: LayerState] = [:]
+
+    /// Creates a renderer with no layer.
+    public override init() { super.init() }
+
+    func publish(_ root: LayerSnapshot) { committedRoot = root }
+
+    /// Starts a frame at media time `t` (seconds): commits pending changes and delivers callbacks due by `t`.
+    open func beginFrame(atTime t: CFTimeInterval, timeStamp ts: UnsafeMutablePointer<CVTimeStamp>?) {
+        let time = t.isFinite ? t : MediaClock.now()
+        frameTime = time
+        TransactionState.current.flush(at: time)
+    }
+
+    /// Marks a rectangle (in `bounds`' space) as needing redraw.
+    open func addUpdate(_ r: CGRect) {}
+
+    /// The area that changed since the last frame; the whole bounds until damage tracking arrives.
+    open func updateBounds() -> CGRect { bounds }
+
+    /// Evaluates the tree at the frame time (presentation values of every layer).
+    open func render() {
+        guard let root = committedRoot else { renderedStates = [:]; return }
+        let time = frameTime ?? MediaClock.now()
+        var states: [UInt64: LayerState] = [:]
+        var stack: [(LayerSnapshot, Double)] = [(root, time)]
+        while let (snap, parentTime) = stack.popLast() {
+            let local = snap.localTime(fromParent: parentTime)
+            states[snap.id] = snap.presentationState(atLocalTime: local)
+            if let m = snap.mask { stack.append((m, local)) }
+            for s in snap.sublayers { stack.append((s, local)) }
+        }
+        renderedStates = states
+    }
+
+    /// Ends the frame.
+    open func endFrame() { frameTime = nil }
+
+    /// When the next frame is needed: now while something animates, the start of the earliest
+    /// scheduled animation, or ∞ when nothing will change.
+    open func nextFrameTime() -> CFTimeInterval {
+        guard let root = committedRoot else { return .infinity }
+        let now = frameTime ?? MediaClock.now()
+        var next = Double.infinity
+        // (layer, its parent's local time, product of the speeds above it)
+        var stack: [(LayerSnapshot, Double, Double)] = [(root, now, 1)]
+        while let (snap, parentTime, parentRate) = stack.popLast() {
+            let local = snap.localTime(fromParent: parentTime)
+            let rate = parentRate * snap.state.timing.speed
+            if rate != 0 {
+                for (_, model) in snap.animations where !model.isFinished(at: local) {
+                    let elapsed = (local - model.timing.beginTime) * model.timing.speed
+                    if elapsed >= 0 { return now }
+                    // Not begun yet: the absolute delay is the local delay divided by the speeds above.
+                    next = min(next, now - elapsed / abs(model.timing.speed * rate))
+                }
+            }
+            if let m = snap.mask { stack.append((m, local, rate)) }
+            for s in snap.sublayers { stack.append((s, local, rate)) }
+        }
+        return next
+    }
+}

@@ -1,0 +1,75 @@
+import CoreGraphics
+import Foundation
+import LayerRender
+
+/// Groups layer-tree changes into atomic updates and sets how implicit animations run.
+///
+/// Transactions are per thread and nest: `begin()` starts one that inherits the enclosing
+/// one's values; only the outermost `commit()` publishes. Changing a hosted (live) layer with no
+/// transaction open starts an implicit one, committed by `flush()` or by the host's next tick
+/// (the end of the run-loop turn). Commit runs layout and display for dirty layers, resolves the
+/// begin times of animations added, and publishes an immutable snapshot to the host.
+///
+/// Completion blocks run once, on the thread that drives the transaction system (the main
+/// thread under the X11 host), at the first flush or frame after every animation added in the
+/// transaction has finished — or at the next one when there were none. An unbalanced `commit()`
+/// is ignored (counted as `.invalidDrawingState`).
+open class CATransaction: NSObject {
+    /// Starts a transaction nested in the current one.
+    open class func begin() { TransactionState.current.begin(implicit: false) }
+
+    /// Ends the current transaction; the outermost commit publishes the changes.
+    open class func commit() { TransactionState.current.commit() }
+
+    /// Commits an open implicit transaction now and delivers due callbacks (headless code's run-loop turn).
+    open class func flush() { TransactionState.current.flush(at: MediaClock.now()) }
+
+    /// The duration of implicit animations (0.25 s unless set).
+    open class func animationDuration() -> CFTimeInterval {
+        Coerce.double(value(forKey: "animationDuration")) ?? 0.25
+    }
+    /// Sets the duration of implicit animations; NaN is ignored (counted).
+    open class func setAnimationDuration(_ dur: CFTimeInterval) {
+        guard !dur.isNaN else { CGDiagnostics.record(.nonFiniteGeometry); return }
+        setValue(dur, forKey: "animationDuration")
+    }
+
+    /// The timing function of implicit animations (nil unless set: the default curve is used).
+    open class func animationTimingFunction() -> CAMediaTimingFunction? {
+        value(forKey: "animationTimingFunction") as? CAMediaTimingFunction
+    }
+    /// Sets the timing function of implicit animations.
+    open class func setAnimationTimingFunction(_ function: CAMediaTimingFunction?) {
+        setValue(function, forKey: "animationTimingFunction")
+    }
+
+    /// Whether property changes skip their actions (false unless set).
+    open class func disableActions() -> Bool { Coerce.bool(value(forKey: "disableActions")) ?? false }
+    /// Turns actions off (or on) for the current transaction.
+    open class func setDisableActions(_ flag: Bool) { setValue(flag, forKey: "disableActions") }
+
+    /// The most recently set completion block of the current transaction.
+    open class func completionBlock() -> (() -> Void)? { TransactionState.current.top?.completions.last }
+    /// Adds a completion block to the current transaction (a second call adds another).
+    open class func setCompletionBlock(_ block: (() -> Void)?) {
+        let state = TransactionState.current
+        state.ensureOpen()
+        if let block { state.stack[state.stack.count - 1].completions.append(block) }
+    }
+
+    /// A value of the current transaction (including arbitrary keys); nil outside any transaction.
+    open class func value(forKey key: String) -> Any? { TransactionState.current.top?.values[key] }
+
+    /// Sets a value in the current transaction, opening an implicit one if needed.
+    open class func setValue(_ anObject: Any?, forKey key: String) {
+        let state = TransactionState.current
+        state.ensureOpen()
+        state.stack[state.stack.count - 1].values[key] = anObject
+    }
+
+    private static let globalLock = NSRecursiveLock()
+    /// Takes the global Core Animation lock (recursive), for changing layers from several threads.
+    open class func lock() { globalLock.lock() }
+    /// Releases the global Core Animation lock.
+    open class func unlock() { globalLock.unlock() }
+}

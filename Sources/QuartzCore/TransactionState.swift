@@ -1,0 +1,172 @@
+import CoreGraphics
+import Foundation
+import LayerRender
+
+/// One thread's transaction stack, the trees it must commit, and callbacks waiting on time.
+final class TransactionState {
+    struct Frame {
+        var values: [String: Any] = [:]
+        var completions: [() -> Void] = []
+        /// Animations added while this frame was open (for its completion blocks).
+        var animations: [AnimationRecord] = []
+        var implicit: Bool
+    }
+
+    /// An animation a layer holds, tracked until it stops (for delegate callbacks and completions).
+    final class AnimationRecord {
+        weak var layer: CALayer?
+        let animation: CAAnimation
+        var started = false
+        var stopped = false
+        init(layer: CALayer, animation: CAAnimation) { self.layer = layer; self.animation = animation }
+
+        /// Set once a commit has resolved the animation's begin time.
+        var resolved = false
+
+        /// The animation's phase at absolute time `now`, through its layer's time hierarchy
+        /// (so pausing, scrubbing or reversing a layer pauses, scrubs or reverses its animations).
+        func state(at now: Double) -> (started: Bool, finished: Bool) {
+            guard let layer, resolved else { return (false, false) }
+            let local = layer.convertTime(now, from: nil)
+            let timing = animation.engineTiming
+            let elapsed = (local - timing.beginTime) * timing.speed
+            return (elapsed >= 0, timing.isFinished(at: local))
+        }
+    }
+
+    struct PendingCompletion {
+        var blocks: [() -> Void]
+        var records: [AnimationRecord]
+    }
+
+    var stack: [Frame] = []
+    /// Roots of hosted trees changed in the open transaction.
+    var touchedRoots: [ObjectIdentifier: CALayer] = [:]
+    /// Animations added in the open outermost transaction, whose begin times commit resolves.
+    var added: [AnimationRecord] = []
+    /// Every animation being watched for start/stop.
+    var watched: [AnimationRecord] = []
+    var pendingCompletions: [PendingCompletion] = []
+    /// Completions with no animations: they run at the next flush or frame, not in this one.
+    var completionsForNextTurn: [[() -> Void]] = []
+    var isCommitting = false
+
+    private static let key = "QuartzCore.TransactionState"
+
+    /// The calling thread's state.
+    static var current: TransactionState {
+        let dict = Thread.current.threadDictionary
+        if let s = dict[key] as? TransactionState { return s }
+        let s = TransactionState()
+        dict[key] = s
+        return s
+    }
+
+    var top: Frame? { stack.last }
+
+    func begin(implicit: Bool) {
+        var frame = Frame(implicit: implicit)
+        if let outer = stack.last { frame.values = outer.values }
+        stack.append(frame)
+    }
+
+    /// Opens an implicit transaction when none is open.
+    func ensureOpen() { if stack.isEmpty { begin(implicit: true) } }
+
+    func commit() {
+        guard let frame = stack.popLast() else { CGDiagnostics.record(.invalidDrawingState); return }
+        if !frame.completions.isEmpty {
+            if frame.animations.isEmpty {
+                completionsForNextTurn.append(frame.completions)
+            } else {
+                pendingCompletions.append(PendingCompletion(blocks: frame.completions, records: frame.animations))
+            }
+        }
+        if stack.isEmpty { publish() }
+    }
+
+    /// Commits an implicit transaction (explicit ones stay open) and runs time-based housekeeping.
+    func flush(at now: Double) {
+        housekeeping(at: now)
+        if stack.count == 1, stack[0].implicit { commit() } else if stack.isEmpty && !touchedRoots.isEmpty { publish() }
+    }
+
+    /// Records that a hosted tree changed; opens an implicit transaction if none is open.
+    func touch(_ root: CALayer) {
+        ensureOpen()
+        touchedRoots[ObjectIdentifier(root)] = root
+    }
+
+    func animationAdded(_ animation: CAAnimation, to layer: CALayer) {
+        let record = AnimationRecord(layer: layer, animation: animation)
+        added.append(record)
+        watched.append(record)
+        for i in stack.indices { stack[i].animations.append(record) }
+    }
+
+    /// Lays out, displays, resolves begin times and publishes snapshots of every touched tree.
+    func publish() {
+        guard !isCommitting else { return }
+        isCommitting = true
+        defer { isCommitting = false }
+        let now = MediaClock.now()
+        // Layout and display may change more layers (and add actions): repeat until quiet, bounded.
+        var rounds = 0
+        repeat {
+            let roots = Array(touchedRoots.values)
+            for root in roots { root.layoutAndDisplayIfNeeded() }
+            rounds += 1
+        } while rounds < 4 && touchedRoots.values.contains(where: { $0.needsLayoutOrDisplayInTree })
+        for record in added {
+            guard let layer = record.layer else { continue }
+            if record.animation.beginTime == 0 { record.animation.beginTime = layer.convertTime(now, from: nil) }
+            record.resolved = true
+            layer.invalidateAnimationModels()
+        }
+        added = []
+        let roots = Array(touchedRoots.values)
+        touchedRoots = [:]
+        for root in roots { root.host?.publish(root.makeSnapshot()) }
+    }
+
+    /// Delivers animation callbacks, removes finished animations, and runs due completion blocks.
+    func housekeeping(at now: Double) {
+        let ready = completionsForNextTurn
+        completionsForNextTurn = []
+        var stillWatched: [AnimationRecord] = []
+        for record in watched {
+            guard let layer = record.layer, !record.stopped else { continue }
+            let (started, finished) = record.state(at: now)
+            if !record.started && (started || finished) {
+                record.started = true
+                record.animation.delegate?.animationDidStart(record.animation)
+            }
+            if record.started && finished {
+                record.stopped = true
+                if record.animation.isRemovedOnCompletion { layer.removeAnimationRecord(record.animation) }
+                record.animation.delegate?.animationDidStop(record.animation, finished: true)
+                continue
+            }
+            stillWatched.append(record)
+        }
+        watched = stillWatched
+        for blocks in ready { for b in blocks { b() } }
+        var waiting: [PendingCompletion] = []
+        for p in pendingCompletions {
+            if p.records.allSatisfy({ $0.stopped || $0.layer == nil }) {
+                for b in p.blocks { b() }
+            } else {
+                waiting.append(p)
+            }
+        }
+        pendingCompletions = waiting
+    }
+
+    /// Called when an animation is removed before it finished.
+    func animationRemoved(_ animation: CAAnimation) {
+        for record in watched where record.animation === animation && !record.stopped {
+            record.stopped = true
+            animation.delegate?.animationDidStop(animation, finished: false)
+        }
+    }
+}
