@@ -1,6 +1,7 @@
 import CoreGraphics
 import Foundation
 import LayerRender
+import Synchronization
 
 /// A rectangle of content in a tree: Core Animation's CALayer.
 ///
@@ -108,8 +109,8 @@ open class CALayer: NSObject, CAMediaTiming {
     /// The renderer or window hosting this layer's tree, set on the root only.
     weak var host: (any LayerHost)? {
         didSet {
-            if oldValue == nil && host != nil { CALayer.hostedRootCount += 1 }
-            if oldValue != nil && host == nil { CALayer.hostedRootCount -= 1 }
+            if oldValue == nil && host != nil { CALayer.hostedRootCount.add(1, ordering: .relaxed) }
+            if oldValue != nil && host == nil { CALayer.hostedRootCount.subtract(1, ordering: .relaxed) }
         }
     }
     /// This layer's snapshot in the last commit that included it.
@@ -150,7 +151,7 @@ open class CALayer: NSObject, CAMediaTiming {
     }
 
     deinit {
-        if host != nil { CALayer.hostedRootCount -= 1 }
+        if host != nil { CALayer.hostedRootCount.subtract(1, ordering: .relaxed) }
         // Release deep trees iteratively: a 100,000-deep chain must not recurse in deinit.
         var pending = children
         children = []

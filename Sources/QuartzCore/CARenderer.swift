@@ -48,6 +48,8 @@ open class CARenderer: NSObject, LayerHost {
     /// Creates a renderer with no layer.
     public override init() { super.init() }
 
+    deinit { layer?.host = nil }
+
     func publish(_ root: LayerSnapshot) { committedRoot = root }
 
     /// Starts a frame at media time `t` (seconds): commits pending changes and delivers callbacks due by `t`.

@@ -1,6 +1,7 @@
 import CoreGraphics
 import Foundation
 import LayerRender
+import Synchronization
 
 /// Something that hosts a layer tree and receives its committed snapshots: a `CARenderer`, or a
 /// window of the X11 host. Hosting makes a tree live (implicit animations, presentation layers).
@@ -28,11 +29,11 @@ extension CALayer {
     }
 
     /// How many layers are hosting roots right now; while zero, no tree is live and the walk is skipped.
-    nonisolated(unsafe) static var hostedRootCount = 0
+    static let hostedRootCount = Atomic<Int>(0)
 
     /// The root of this layer's tree when it is hosted, else nil. O(depth) while any tree is hosted.
     var liveRoot: CALayer? {
-        if CALayer.hostedRootCount == 0 { return nil }
+        if CALayer.hostedRootCount.load(ordering: .relaxed) == 0 { return nil }
         var l: CALayer = self
         while let p = l._superlayer { l = p }
         return l.host == nil ? nil : l

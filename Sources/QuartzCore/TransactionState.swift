@@ -89,6 +89,8 @@ final class TransactionState {
     func flush(at now: Double) {
         housekeeping(at: now)
         if stack.count == 1, stack[0].implicit { commit() } else if stack.isEmpty && !touchedRoots.isEmpty { publish() }
+        // Animations committed just now report their start in this same turn.
+        housekeeping(at: now, runNextTurnBlocks: false)
     }
 
     /// Records that a hosted tree changed; opens an implicit transaction if none is open.
@@ -130,9 +132,9 @@ final class TransactionState {
     }
 
     /// Delivers animation callbacks, removes finished animations, and runs due completion blocks.
-    func housekeeping(at now: Double) {
-        let ready = completionsForNextTurn
-        completionsForNextTurn = []
+    func housekeeping(at now: Double, runNextTurnBlocks: Bool = true) {
+        let ready = runNextTurnBlocks ? completionsForNextTurn : []
+        if runNextTurnBlocks { completionsForNextTurn = [] }
         var stillWatched: [AnimationRecord] = []
         for record in watched {
             guard let layer = record.layer, !record.stopped else { continue }
