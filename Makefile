@@ -24,8 +24,8 @@ test: deps
 	$(SWIFT) test --skip-build --parallel --num-workers $(JOBS)
 
 bench: deps
-	$(SWIFT) build -c release -j $(JOBS) --product samples
-	@echo "The compositor benchmark arrives with the compositor issue."
+	$(SWIFT) build -c release -j $(JOBS) --product bench
+	"$$($(SWIFT) build -c release --show-bin-path)/bench"
 
 clean:
 	rm -rf .build out failures

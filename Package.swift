@@ -32,6 +32,8 @@ let package = Package(
                 linkerSettings: [.linkedLibrary("X11"), .linkedLibrary("Xext")]),
         .target(name: "X11Host", dependencies: ["QuartzCore", "CX11"], path: "Sources/X11Host"),
         .executableTarget(name: "samples", dependencies: ["QuartzCore", "X11Host", "ImageIO"], path: "samples"),
+        // `make bench`: release-build benchmarks (never run as tests).
+        .executableTarget(name: "bench", dependencies: ["QuartzCore"], path: "Benchmarks/bench"),
         .testTarget(name: "CoreGraphicsTests", dependencies: ["CoreGraphics", "ImageIO"],
                     path: "Tests/CoreGraphicsTests", exclude: ["Goldens", "Fixtures"]),
         .testTarget(name: "QuartzCoreTests", dependencies: ["QuartzCore"], path: "Tests/QuartzCoreTests"),
