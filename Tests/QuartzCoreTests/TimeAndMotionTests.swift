@@ -367,4 +367,37 @@ final class Stage {
         #expect(abs(p[0] - 0.25) < 1e-7 && abs(p[1] - 0.1) < 1e-7)
         #expect(CAMediaTimingFunctionName.easeInEaseOut.rawValue == "easeInEaseOut")
     }
+
+    /// The worked example of docs/TIMING.md, number for number.
+    @Test func theWorkedExampleOfTheTimingDoc() {
+        let stage = Stage(at: 0)
+        let p = CALayer(), l = CALayer()
+        p.addSublayer(l)
+        stage.add(p)
+        p.speed = 2
+        stage.frame(at: 100)
+        let a = CABasicAnimation(keyPath: "position.x")
+        a.fromValue = 0; a.toValue = 100; a.duration = 1
+        a.repeatCount = 1.5; a.autoreverses = true; a.fillMode = .forwards
+        a.timingFunction = CAMediaTimingFunction(name: .linear)
+        l.add(a, forKey: "x")
+        stage.frame(at: 100)
+        #expect(l.animation(forKey: "x")?.beginTime == 200)
+        for (t, x) in [(100.25, 50.0), (100.75, 50), (101.25, 50), (101.5, 100)] {
+            stage.frame(at: t)
+            if t < 101.5 { #expect(abs(l.presentation()!.position.x - x) < 1e-9, "t = \(t)") }
+        }
+        #expect(l.animationKeys() == nil)   // finished at 101.5 and removed
+        let b = CABasicAnimation(keyPath: "position.x")
+        b.fromValue = 0; b.toValue = 100; b.duration = 1; b.repeatCount = 1.5; b.autoreverses = true
+        b.fillMode = .forwards; b.isRemovedOnCompletion = false; b.timingFunction = CAMediaTimingFunction(name: .linear)
+        l.add(b, forKey: "y")
+        stage.frame(at: 102)                 // begins at p-time 204
+        stage.frame(at: 104)
+        #expect(l.presentation()!.position.x == 100)   // held after the end
+        p.speed = 0
+        p.timeOffset = 204.25
+        stage.frame(at: 105)
+        #expect(abs(l.presentation()!.position.x - 25) < 1e-9)
+    }
 }
