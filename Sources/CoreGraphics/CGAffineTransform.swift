@@ -11,6 +11,7 @@ import Foundation
 /// turns from +x toward +y: counter-clockwise in Core Graphics' y-up space, clockwise
 /// on screen in the y-down layer space of iOS and of this project's layers.
 public struct CGAffineTransform: Equatable, Hashable, Sendable, CustomStringConvertible {
+    /// The coefficients: x' = a·x + c·y + tx, y' = b·x + d·y + ty.
     public var a: CGFloat, b: CGFloat, c: CGFloat, d: CGFloat, tx: CGFloat, ty: CGFloat
 
     /// Creates a transform from its six coefficients.
@@ -78,6 +79,7 @@ public struct CGAffineTransform: Equatable, Hashable, Sendable, CustomStringConv
         CGAffineTransform(rotationAngle: angle).concatenating(self)
     }
 
+    /// A readable description for logs and debugging.
     public var description: String {
         "CGAffineTransform(a: \(a), b: \(b), c: \(c), d: \(d), tx: \(tx), ty: \(ty))"
     }

@@ -14,20 +14,30 @@ public enum CGImageByteOrderInfo: UInt32, Sendable {
 
 /// A bitmap's layout: alpha info in the low bits, byte order in bits 12–14.
 public struct CGBitmapInfo: OptionSet, Sendable, Hashable {
+    /// The raw value, as Apple defines it.
     public let rawValue: UInt32
     /// Creates bitmap info from its raw bits.
     public init(rawValue: UInt32) { self.rawValue = rawValue }
     /// Creates bitmap info holding `alphaInfo` and default byte order.
     public init(alphaInfo: CGImageAlphaInfo) { self.rawValue = alphaInfo.rawValue }
 
+    /// Apple's `alphaInfoMask` (raw value 0x1F).
     public static let alphaInfoMask = CGBitmapInfo(rawValue: 0x1F)
+    /// Apple's `floatInfoMask` (raw value 0xF00).
     public static let floatInfoMask = CGBitmapInfo(rawValue: 0xF00)
+    /// Apple's `floatComponents` (raw value 1 << 8).
     public static let floatComponents = CGBitmapInfo(rawValue: 1 << 8)
+    /// Apple's `byteOrderMask` (raw value 0x7000).
     public static let byteOrderMask = CGBitmapInfo(rawValue: 0x7000)
+    /// No bits set.
     public static let byteOrderDefault = CGBitmapInfo([])
+    /// Apple's `byteOrder16Little` (raw value 0x1000).
     public static let byteOrder16Little = CGBitmapInfo(rawValue: 0x1000)
+    /// Apple's `byteOrder32Little` (raw value 0x2000).
     public static let byteOrder32Little = CGBitmapInfo(rawValue: 0x2000)
+    /// Apple's `byteOrder16Big` (raw value 0x3000).
     public static let byteOrder16Big = CGBitmapInfo(rawValue: 0x3000)
+    /// Apple's `byteOrder32Big` (raw value 0x4000).
     public static let byteOrder32Big = CGBitmapInfo(rawValue: 0x4000)
     /// The host's 32-bit order (little-endian on Linux x86-64 and arm64).
     public static let byteOrder32Host = byteOrder32Little

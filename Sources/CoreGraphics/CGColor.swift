@@ -102,7 +102,9 @@ public final class CGColor: Equatable, Hashable, @unchecked Sendable, CustomStri
     public static func == (lhs: CGColor, rhs: CGColor) -> Bool {
         lhs === rhs || (lhs.colorSpace == rhs.colorSpace && lhs.components == rhs.components)
     }
+    /// Hashes the values that equality compares.
     public func hash(into hasher: inout Hasher) { hasher.combine(components) }
+    /// A readable description for logs and debugging.
     public var description: String {
         "CGColor(\((components ?? []).map { String(format: "%.3f", Double($0)) }.joined(separator: ", ")))"
     }

@@ -70,10 +70,13 @@ public final class CGColorSpace: Equatable, Hashable, @unchecked Sendable, Custo
     static let srgbSpace = CGColorSpace(model: .rgb, name: "kCGColorSpaceSRGB")
     static let grayGammaSpace = CGColorSpace(model: .monochrome, name: "kCGColorSpaceGenericGrayGamma2_2")
 
+    /// Equality as Apple defines it for this type.
     public static func == (lhs: CGColorSpace, rhs: CGColorSpace) -> Bool {
         lhs.model == rhs.model && lhs.name == rhs.name
     }
+    /// Hashes the values that equality compares.
     public func hash(into hasher: inout Hasher) { hasher.combine(model); hasher.combine(name) }
+    /// A readable description for logs and debugging.
     public var description: String { "CGColorSpace(\(name.map { String(describing: $0) } ?? "unnamed"))" }
 }
 

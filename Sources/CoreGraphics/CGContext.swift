@@ -12,12 +12,19 @@ import Foundation
 /// (`premultipliedFirst | byteOrder32Little`) is drawn in place; every other layout is drawn
 /// through a native copy synchronised before and after each drawing call.
 public final class CGContext {
+    /// Width in pixels.
     public let width: Int
+    /// Height in pixels.
     public let height: Int
+    /// Bits per colour component (8).
     public let bitsPerComponent: Int
+    /// Bits per pixel (8, 24 or 32).
     public let bitsPerPixel: Int
+    /// Bytes from one row to the next.
     public let bytesPerRow: Int
+    /// Alpha info and byte order of the pixels.
     public let bitmapInfo: CGBitmapInfo
+    /// The colour space (nil for alpha-only).
     public let colorSpace: CGColorSpace?
     /// The pixel memory, as given at creation or allocated by the context.
     public var data: UnsafeMutableRawPointer? { userData }

@@ -12,6 +12,7 @@ public enum CGDiagnostics {
         public let rawValue: String
         /// Creates a kind named `rawValue`.
         public init(rawValue: String) { self.rawValue = rawValue }
+        /// A readable description for logs and debugging.
         public var description: String { rawValue }
 
         /// A NaN or infinite coordinate, size or length reached an API and was ignored.

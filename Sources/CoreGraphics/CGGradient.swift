@@ -3,6 +3,7 @@ import Foundation
 
 /// Which ends of a gradient extend beyond its start and end.
 public struct CGGradientDrawingOptions: OptionSet, Sendable {
+    /// The raw value, as Apple defines it.
     public let rawValue: UInt32
     /// Creates options from raw bits.
     public init(rawValue: UInt32) { self.rawValue = rawValue }

@@ -8,14 +8,23 @@ import Foundation
 /// initialiser return nil (counted as `.unsupportedBitmapFormat`). The first data row
 /// is the image's top row.
 public final class CGImage: Equatable, Hashable, @unchecked Sendable, CustomStringConvertible {
+    /// Width in pixels.
     public let width: Int
+    /// Height in pixels.
     public let height: Int
+    /// Bits per colour component (8).
     public let bitsPerComponent: Int
+    /// Bits per pixel (8, 24 or 32).
     public let bitsPerPixel: Int
+    /// Bytes from one row to the next.
     public let bytesPerRow: Int
+    /// Alpha info and byte order of the pixels.
     public let bitmapInfo: CGBitmapInfo
+    /// The colour space (nil for alpha-only).
     public let colorSpace: CGColorSpace?
+    /// Whether drawing may smooth the image when scaling it.
     public let shouldInterpolate: Bool
+    /// The rendering intent given at creation.
     public let renderingIntent: CGColorRenderingIntent
     /// The provider holding the pixel bytes.
     public let dataProvider: CGDataProvider?
@@ -125,7 +134,10 @@ public final class CGImage: Equatable, Hashable, @unchecked Sendable, CustomStri
         return native.pixel(x: x, y: y)
     }
 
+    /// Equality as Apple defines it for this type.
     public static func == (lhs: CGImage, rhs: CGImage) -> Bool { lhs === rhs }
+    /// Hashes the values that equality compares.
     public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
+    /// A readable description for logs and debugging.
     public var description: String { "CGImage(\(width)×\(height), \(bitsPerPixel) bpp)" }
 }

@@ -205,8 +205,11 @@ open class CGPath: Equatable, Hashable, @unchecked Sendable, CustomStringConvert
         return true
     }
 
+    /// Equality as Apple defines it for this type.
     public static func == (lhs: CGPath, rhs: CGPath) -> Bool { lhs === rhs || lhs.ops == rhs.ops }
+    /// Hashes the values that equality compares.
     public func hash(into hasher: inout Hasher) { hasher.combine(ops.count) }
+    /// A readable description for logs and debugging.
     public var description: String { "CGPath(\(ops.count) elements, bounds \(boundingBox))" }
 
     func transformInPlace(_ t: CGAffineTransform) {

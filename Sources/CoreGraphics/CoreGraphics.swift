@@ -38,5 +38,6 @@ public struct CGVector: Equatable, Hashable, Sendable, CustomStringConvertible {
     public init(dx: Double, dy: Double) { self.dx = CGFloat(dx); self.dy = CGFloat(dy) }
     /// Creates a vector with Int components.
     public init(dx: Int, dy: Int) { self.dx = CGFloat(dx); self.dy = CGFloat(dy) }
+    /// A readable description for logs and debugging.
     public var description: String { "(\(dx), \(dy))" }
 }

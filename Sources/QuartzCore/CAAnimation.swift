@@ -11,7 +11,9 @@ public protocol CAAnimationDelegate: NSObjectProtocol {
 }
 
 extension CAAnimationDelegate {
+    /// Default: does nothing.
     public func animationDidStart(_ anim: CAAnimation) {}
+    /// Default: does nothing.
     public func animationDidStop(_ anim: CAAnimation, finished flag: Bool) {}
 }
 
@@ -38,32 +40,28 @@ open class CAAnimation: NSObject, CAMediaTiming, CAAction, NSCopying {
     /// Values stored by key-value coding under keys that are not properties (a common way to tag animations).
     var customValues: [String: Any] = [:]
 
-    open var beginTime: CFTimeInterval {
-        get { _beginTime }
-        set { if newValue.isNaN { CGDiagnostics.record(.nonFiniteGeometry) } else { _beginTime = newValue } }
-    }
-    open var duration: CFTimeInterval {
-        get { _duration }
-        set { if newValue.isNaN { CGDiagnostics.record(.nonFiniteGeometry) } else { _duration = newValue } }
-    }
-    open var speed: Float {
-        get { _speed }
-        set { if newValue.isNaN { CGDiagnostics.record(.nonFiniteGeometry) } else { _speed = newValue } }
-    }
-    open var timeOffset: CFTimeInterval {
-        get { _timeOffset }
-        set { if newValue.isNaN { CGDiagnostics.record(.nonFiniteGeometry) } else { _timeOffset = newValue } }
-    }
-    open var repeatCount: Float {
-        get { _repeatCount }
-        set { if newValue.isNaN { CGDiagnostics.record(.nonFiniteGeometry) } else { _repeatCount = newValue } }
-    }
-    open var repeatDuration: CFTimeInterval {
-        get { _repeatDuration }
-        set { if newValue.isNaN { CGDiagnostics.record(.nonFiniteGeometry) } else { _repeatDuration = newValue } }
-    }
+    /// When the animation starts, in its layer's time (0: the commit time).
+    open var beginTime: CFTimeInterval { get { _beginTime } set { if accepts(newValue) { _beginTime = newValue } } }
+    /// The length of one repetition in seconds (0 or less: the transaction's).
+    open var duration: CFTimeInterval { get { _duration } set { if accepts(newValue) { _duration = newValue } } }
+    /// How fast the animation runs relative to its layer.
+    open var speed: Float { get { _speed } set { if accepts(newValue) { _speed = newValue } } }
+    /// How far into its timeline the animation starts (wrapping).
+    open var timeOffset: CFTimeInterval { get { _timeOffset } set { if accepts(newValue) { _timeOffset = newValue } } }
+    /// How many times the animation repeats (fractions allowed).
+    open var repeatCount: Float { get { _repeatCount } set { if accepts(newValue) { _repeatCount = newValue } } }
+    /// How long the animation repeats, in seconds.
+    open var repeatDuration: CFTimeInterval { get { _repeatDuration } set { if accepts(newValue) { _repeatDuration = newValue } } }
+    /// Whether each repetition plays forward then backward.
     open var autoreverses = false
+    /// What the animation shows outside its active span.
     open var fillMode = CAMediaTimingFillMode.removed
+
+    /// False (and counted) for NaN, which timing properties reject.
+    private func accepts<T: BinaryFloatingPoint>(_ v: T) -> Bool {
+        if v.isNaN { CGDiagnostics.record(.nonFiniteGeometry) }
+        return !v.isNaN
+    }
 
     /// Creates an animation with Apple's defaults.
     public required override init() { super.init() }

@@ -4,20 +4,29 @@ import LayerRender
 
 /// How keyframe values are interpolated.
 public struct CAAnimationCalculationMode: RawRepresentable, Hashable, Sendable {
+    /// The raw value, as Apple defines it.
     public let rawValue: String
     public init(rawValue: String) { self.rawValue = rawValue }
+    /// Apple's `linear` (raw value "linear").
     public static let linear = CAAnimationCalculationMode(rawValue: "linear")
+    /// Apple's `discrete` (raw value "discrete").
     public static let discrete = CAAnimationCalculationMode(rawValue: "discrete")
+    /// Apple's `paced` (raw value "paced").
     public static let paced = CAAnimationCalculationMode(rawValue: "paced")
+    /// Apple's `cubic` (raw value "cubic").
     public static let cubic = CAAnimationCalculationMode(rawValue: "cubic")
+    /// Apple's `cubicPaced` (raw value "cubicPaced").
     public static let cubicPaced = CAAnimationCalculationMode(rawValue: "cubicPaced")
 }
 
 /// Whether a layer moving along a path turns to follow it.
 public struct CAAnimationRotationMode: RawRepresentable, Hashable, Sendable {
+    /// The raw value, as Apple defines it.
     public let rawValue: String
     public init(rawValue: String) { self.rawValue = rawValue }
+    /// Apple's `rotateAuto` (raw value "auto").
     public static let rotateAuto = CAAnimationRotationMode(rawValue: "auto")
+    /// Apple's `rotateAutoReverse` (raw value "autoReverse").
     public static let rotateAutoReverse = CAAnimationRotationMode(rawValue: "autoReverse")
 }
 
@@ -26,14 +35,23 @@ public struct CAAnimationRotationMode: RawRepresentable, Hashable, Sendable {
 /// Rejected at `add(_:forKey:)` (counted as `.invalidParameter`): `keyTimes` of the wrong count,
 /// out of order or outside [0, 1]. An empty `values` (and no path) animates nothing.
 open class CAKeyframeAnimation: CAPropertyAnimation {
+    /// The keyframe values, in order.
     open var values: [Any]?
+    /// A path for point properties; each element is one keyframe segment (overrides values).
     open var path: CGPath?
+    /// When each keyframe is reached, as fractions of the duration in [0, 1].
     open var keyTimes: [NSNumber]?
+    /// Pacing per segment (one fewer than values).
     open var timingFunctions: [CAMediaTimingFunction]?
+    /// How values between keyframes are computed.
     open var calculationMode = CAAnimationCalculationMode.linear
+    /// Per-keyframe tension of cubic modes (0 = Catmull–Rom).
     open var tensionValues: [NSNumber]?
+    /// Per-keyframe continuity of cubic modes.
     open var continuityValues: [NSNumber]?
+    /// Per-keyframe bias of cubic modes.
     open var biasValues: [NSNumber]?
+    /// Whether a layer moving along `path` turns with it.
     open var rotationMode: CAAnimationRotationMode?
 
     override func copyAnimationState(from o: CAAnimation) {
@@ -72,9 +90,13 @@ private extension Optional where Wrapped == [PathOp] {
 /// Defaults are Apple's: mass 1, stiffness 100, damping 10, initialVelocity 0. The spring runs in
 /// seconds of local time; set `duration = settlingDuration` to see it come to rest.
 open class CASpringAnimation: CABasicAnimation {
+    /// The mass on the spring (1).
     open var mass: CGFloat = 1
+    /// The spring constant (100).
     open var stiffness: CGFloat = 100
+    /// The damping coefficient (10).
     open var damping: CGFloat = 10
+    /// The starting velocity; 1 covers the whole distance in a second.
     open var initialVelocity: CGFloat = 0
     /// Whether damping beyond critical is honoured (otherwise it is clamped to critical).
     open var allowsOverdamping = false
@@ -121,6 +143,7 @@ open class CASpringAnimation: CABasicAnimation {
 
 /// Several animations run together in the group's time space.
 open class CAAnimationGroup: CAAnimation {
+    /// The grouped animations, timed in the group's local time.
     open var animations: [CAAnimation]?
 
     override func copyAnimationState(from o: CAAnimation) {
@@ -138,29 +161,43 @@ open class CAAnimationGroup: CAAnimation {
 
 /// Kinds of transition.
 public struct CATransitionType: RawRepresentable, Hashable, Sendable {
+    /// The raw value, as Apple defines it.
     public let rawValue: String
     public init(rawValue: String) { self.rawValue = rawValue }
+    /// Apple's `fade` (raw value "fade").
     public static let fade = CATransitionType(rawValue: "fade")
+    /// Apple's `moveIn` (raw value "moveIn").
     public static let moveIn = CATransitionType(rawValue: "moveIn")
+    /// Apple's `push` (raw value "push").
     public static let push = CATransitionType(rawValue: "push")
+    /// Apple's `reveal` (raw value "reveal").
     public static let reveal = CATransitionType(rawValue: "reveal")
 }
 
 /// Directions of a transition.
 public struct CATransitionSubtype: RawRepresentable, Hashable, Sendable {
+    /// The raw value, as Apple defines it.
     public let rawValue: String
     public init(rawValue: String) { self.rawValue = rawValue }
+    /// Apple's `fromRight` (raw value "fromRight").
     public static let fromRight = CATransitionSubtype(rawValue: "fromRight")
+    /// Apple's `fromLeft` (raw value "fromLeft").
     public static let fromLeft = CATransitionSubtype(rawValue: "fromLeft")
+    /// Apple's `fromTop` (raw value "fromTop").
     public static let fromTop = CATransitionSubtype(rawValue: "fromTop")
+    /// Apple's `fromBottom` (raw value "fromBottom").
     public static let fromBottom = CATransitionSubtype(rawValue: "fromBottom")
 }
 
 /// An animated change of the whole layer's appearance (fade by default); drawn by the compositor.
 open class CATransition: CAAnimation {
+    /// The kind of transition (fade by default).
     open var type = CATransitionType.fade
+    /// The direction of movement-based transitions.
     open var subtype: CATransitionSubtype?
+    /// Where in the transition to start, in [0, 1].
     open var startProgress: Float = 0
+    /// Where in the transition to end, in [0, 1].
     open var endProgress: Float = 1
     /// A Core Image filter for the transition (stored; not available on Linux).
     open var filter: Any?

@@ -54,10 +54,15 @@ public protocol CALayerDelegate: NSObjectProtocol {
 }
 
 extension CALayerDelegate {
+    /// Default: not implemented (the layer draws a backing store instead).
     public func display(_ layer: CALayer) { layer.delegateProbe.insert(.displayNotImplemented) }
+    /// Default: not implemented (nothing is drawn).
     public func draw(_ layer: CALayer, in ctx: CGContext) { layer.delegateProbe.insert(.drawNotImplemented) }
+    /// Default: does nothing.
     public func layerWillDraw(_ layer: CALayer) {}
+    /// Default: not implemented (the layout manager lays out).
     public func layoutSublayers(of layer: CALayer) { layer.delegateProbe.insert(.layoutNotImplemented) }
+    /// Default: no action (the search continues).
     public func action(for layer: CALayer, forKey event: String) -> (any CAAction)? { nil }
 }
 
@@ -72,7 +77,9 @@ public protocol CALayoutManager: AnyObject {
 }
 
 extension CALayoutManager {
+    /// Default: the layer's bounds size.
     public func preferredSize(of layer: CALayer) -> CGSize { layer.bounds.size }
+    /// Default: does nothing.
     public func invalidateLayout(of layer: CALayer) {}
 }
 

@@ -4,12 +4,18 @@ import LayerRender
 
 /// Names of Core Animation's predefined timing curves.
 public struct CAMediaTimingFunctionName: RawRepresentable, Hashable, Sendable {
+    /// The raw value, as Apple defines it.
     public let rawValue: String
     public init(rawValue: String) { self.rawValue = rawValue }
+    /// Apple's `linear` (raw value "linear").
     public static let linear = CAMediaTimingFunctionName(rawValue: "linear")
+    /// Apple's `easeIn` (raw value "easeIn").
     public static let easeIn = CAMediaTimingFunctionName(rawValue: "easeIn")
+    /// Apple's `easeOut` (raw value "easeOut").
     public static let easeOut = CAMediaTimingFunctionName(rawValue: "easeOut")
+    /// Apple's `easeInEaseOut` (raw value "easeInEaseOut").
     public static let easeInEaseOut = CAMediaTimingFunctionName(rawValue: "easeInEaseOut")
+    /// Core Animation's default curve (0.25, 0.1, 0.25, 1).
     public static let `default` = CAMediaTimingFunctionName(rawValue: "default")
 }
 
@@ -53,6 +59,8 @@ open class CAMediaTimingFunction: NSObject, @unchecked Sendable {
     /// The eased progress for a linear input (clamped to [0, 1]); a Linux extension for inspection.
     public func value(at input: Float) -> Float { Float(curve.value(at: Double(input))) }
 
+    /// Equal when the control points are.
     open override func isEqual(_ object: Any?) -> Bool { (object as? CAMediaTimingFunction)?.curve == curve }
+    /// Hashes the control points.
     open override var hash: Int { curve.hashValue }
 }

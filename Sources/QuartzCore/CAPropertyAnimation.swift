@@ -4,18 +4,30 @@ import LayerRender
 
 /// Names of the value functions that turn animated numbers into transforms.
 public struct CAValueFunctionName: RawRepresentable, Hashable, Sendable {
+    /// The raw value, as Apple defines it.
     public let rawValue: String
     public init(rawValue: String) { self.rawValue = rawValue }
+    /// Apple's `rotateX` (raw value "rotateX").
     public static let rotateX = CAValueFunctionName(rawValue: "rotateX")
+    /// Apple's `rotateY` (raw value "rotateY").
     public static let rotateY = CAValueFunctionName(rawValue: "rotateY")
+    /// Apple's `rotateZ` (raw value "rotateZ").
     public static let rotateZ = CAValueFunctionName(rawValue: "rotateZ")
+    /// Apple's `scale` (raw value "scale").
     public static let scale = CAValueFunctionName(rawValue: "scale")
+    /// Apple's `scaleX` (raw value "scaleX").
     public static let scaleX = CAValueFunctionName(rawValue: "scaleX")
+    /// Apple's `scaleY` (raw value "scaleY").
     public static let scaleY = CAValueFunctionName(rawValue: "scaleY")
+    /// Apple's `scaleZ` (raw value "scaleZ").
     public static let scaleZ = CAValueFunctionName(rawValue: "scaleZ")
+    /// Apple's `translate` (raw value "translate").
     public static let translate = CAValueFunctionName(rawValue: "translate")
+    /// Apple's `translateX` (raw value "translateX").
     public static let translateX = CAValueFunctionName(rawValue: "translateX")
+    /// Apple's `translateY` (raw value "translateY").
     public static let translateY = CAValueFunctionName(rawValue: "translateY")
+    /// Apple's `translateZ` (raw value "translateZ").
     public static let translateZ = CAValueFunctionName(rawValue: "translateZ")
 }
 
@@ -68,8 +80,11 @@ open class CAPropertyAnimation: CAAnimation {
 
 /// An animation between two values: `fromValue`, `toValue`, `byValue` in Apple's combinations.
 open class CABasicAnimation: CAPropertyAnimation {
+    /// The start value (nil: the value beneath, or toValue − byValue).
     open var fromValue: Any?
+    /// The end value (nil: the value beneath, or fromValue + byValue).
     open var toValue: Any?
+    /// The change relative to the start value.
     open var byValue: Any?
 
     override func copyAnimationState(from o: CAAnimation) {

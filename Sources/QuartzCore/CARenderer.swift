@@ -4,14 +4,23 @@ import LayerRender
 
 /// Linux stand-in for CoreVideo's timestamp (only needed for `beginFrame`'s signature; pass nil).
 public struct CVTimeStamp: Sendable {
+    /// CoreVideo field (unused on Linux).
     public var version: UInt32 = 0
+    /// CoreVideo field (unused on Linux).
     public var videoTimeScale: Int32 = 0
+    /// CoreVideo field (unused on Linux).
     public var videoTime: Int64 = 0
+    /// CoreVideo field (unused on Linux).
     public var hostTime: UInt64 = 0
+    /// CoreVideo field (unused on Linux).
     public var rateScalar: Double = 0
+    /// CoreVideo field (unused on Linux).
     public var videoRefreshPeriod: Int64 = 0
+    /// CoreVideo field (unused on Linux).
     public var flags: UInt64 = 0
+    /// CoreVideo field (unused on Linux).
     public var reserved: UInt64 = 0
+    /// A zeroed timestamp.
     public init() {}
 }
 

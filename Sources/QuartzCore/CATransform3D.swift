@@ -10,9 +10,13 @@ import LayerRender
 /// applies `a` first, then `b`. Angles are radians; a positive rotation about +z turns from
 /// +x toward +y (clockwise on a y-down screen).
 public struct CATransform3D: Equatable, Hashable, Sendable, CustomStringConvertible {
+    /// Row 1 (the image of the x axis; m14 is perspective).
     public var m11: CGFloat, m12: CGFloat, m13: CGFloat, m14: CGFloat
+    /// Row 2 (the image of the y axis; m24 is perspective).
     public var m21: CGFloat, m22: CGFloat, m23: CGFloat, m24: CGFloat
+    /// Row 3 (the image of the z axis; m34 = −1/d is the usual perspective).
     public var m31: CGFloat, m32: CGFloat, m33: CGFloat, m34: CGFloat
+    /// Row 4 (translation, and the homogeneous scale m44).
     public var m41: CGFloat, m42: CGFloat, m43: CGFloat, m44: CGFloat
 
     /// The identity transform.
@@ -63,6 +67,7 @@ public struct CATransform3D: Equatable, Hashable, Sendable, CustomStringConverti
          x * m13 + y * m23 + z * m33 + m43, x * m14 + y * m24 + z * m34 + m44)
     }
 
+    /// A readable description for logs and debugging.
     public var description: String {
         "CATransform3D(" + entries.map { String(format: "%g", Double($0)) }.joined(separator: ", ") + ")"
     }
