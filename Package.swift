@@ -34,9 +34,11 @@ let package = Package(
         .executableTarget(name: "samples", dependencies: ["QuartzCore", "X11Host", "ImageIO"], path: "samples"),
         // `make bench`: release-build benchmarks (never run as tests).
         .executableTarget(name: "bench", dependencies: ["QuartzCore"], path: "Benchmarks/bench"),
-        .testTarget(name: "CoreGraphicsTests", dependencies: ["CoreGraphics", "ImageIO"],
+        .target(name: "TestSupport", dependencies: ["CoreGraphics"], path: "Tests/TestSupport"),
+        .testTarget(name: "CoreGraphicsTests", dependencies: ["CoreGraphics", "ImageIO", "TestSupport"],
                     path: "Tests/CoreGraphicsTests", exclude: ["Goldens", "Fixtures"]),
-        .testTarget(name: "QuartzCoreTests", dependencies: ["QuartzCore"], path: "Tests/QuartzCoreTests"),
+        .testTarget(name: "QuartzCoreTests", dependencies: ["QuartzCore", "TestSupport"], path: "Tests/QuartzCoreTests",
+                    exclude: ["Goldens"]),
         .testTarget(name: "LayerRenderTests", dependencies: ["LayerRender"], path: "Tests/LayerRenderTests"),
     ],
     swiftLanguageModes: [.v6]

@@ -66,7 +66,7 @@ public final class CGImage: Equatable, Hashable, @unchecked Sendable, CustomStri
     }
 
     /// An image over a native bitmap (premultiplied BGRA, as a bitmap context of that layout produces).
-    convenience init?(native: NativeBitmap) {
+    package convenience init?(native: NativeBitmap) {
         let data = Data(bytes: native.pixels, count: native.stride * native.height)
         self.init(width: native.width, height: native.height, bitsPerComponent: 8, bitsPerPixel: 32,
                   bytesPerRow: native.stride, space: .srgbSpace,
@@ -114,7 +114,7 @@ public final class CGImage: Equatable, Hashable, @unchecked Sendable, CustomStri
     public func copy() -> CGImage? { self }
 
     /// The image as a native premultiplied BGRA bitmap, converted once and cached.
-    var native: NativeBitmap {
+    package var native: NativeBitmap {
         lock.lock(); defer { lock.unlock() }
         if let cached = nativeCache { return cached }
         // Sizes were validated at creation, so allocation only fails on memory exhaustion.

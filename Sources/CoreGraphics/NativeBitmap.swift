@@ -20,15 +20,16 @@ enum BitmapLimits {
 
 /// An owned native (cairo ARGB32, premultiplied BGRA) pixel buffer with its cairo surface.
 /// The surface is created over the buffer; both are released together.
-final class NativeBitmap: @unchecked Sendable {
-    let width: Int
-    let height: Int
-    let stride: Int
-    let pixels: UnsafeMutableRawPointer
+package final class NativeBitmap: @unchecked Sendable {
+    package let width: Int
+    package let height: Int
+    /// Bytes from one row to the next.
+    package let stride: Int
+    package let pixels: UnsafeMutableRawPointer
     let surface: OpaquePointer
 
     /// A zeroed (transparent) bitmap; nil beyond `BitmapLimits`.
-    init?(width: Int, height: Int) {
+    package init?(width: Int, height: Int) {
         let stride = Int(cairo_format_stride_for_width(CAIRO_FORMAT_ARGB32, Int32(clamping: width)))
         guard stride > 0, BitmapLimits.allows(width: width, height: height, bytesPerRow: stride) else { return nil }
         self.width = width; self.height = height; self.stride = stride

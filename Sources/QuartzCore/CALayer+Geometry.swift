@@ -1,5 +1,6 @@
 import CoreGraphics
 import Foundation
+import LayerRender
 
 // Geometry: the layer → superlayer map, frame, conversions between layers, and time conversion.
 //
@@ -57,7 +58,7 @@ extension CALayer {
             let a = anchorInBounds
             return Homography(m: (1, 0, 0, 0, 1, 0, _position.x - a.x, _position.y - a.y, 1))
         }
-        return Homography(transformToSuperlayer)
+        return Homography(transformToSuperlayer.engine)
     }
 
     /// The flattened map from this layer's space to the space its root layer sits in. O(depth), iterative.
@@ -97,7 +98,7 @@ extension CALayer {
             return CGRect(x: _position.x - _anchorPoint.x * _bounds.width, y: _position.y - _anchorPoint.y * _bounds.height,
                           width: _bounds.width, height: _bounds.height)
         }
-        let h = Homography(transformToSuperlayerFrame)
+        let h = Homography(transformToSuperlayerFrame.engine)
         let b = _bounds
         let corners = [CGPoint(x: b.minX, y: b.minY), CGPoint(x: b.maxX, y: b.minY),
                        CGPoint(x: b.minX, y: b.maxY), CGPoint(x: b.maxX, y: b.maxY)].compactMap { h.apply($0) }

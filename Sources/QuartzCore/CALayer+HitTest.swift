@@ -1,5 +1,6 @@
 import CoreGraphics
 import Foundation
+import LayerRender
 
 // Hit testing, iterative so that 100,000-deep trees cannot overflow the stack.
 //

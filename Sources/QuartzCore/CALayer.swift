@@ -831,6 +831,12 @@ open class CALayer: NSObject, CAMediaTiming {
         delegate?.draw(self, in: ctx)
     }
 
+    // MARK: Rendering (implemented in CALayer+Render.swift)
+
+    /// Draws the layer tree into `ctx` from model values (no animations): the receiver's own
+    /// position and transform are ignored, its sublayers' honoured; 3D transforms are drawn too.
+    open func render(in ctx: CGContext) { renderImpl(in: ctx) }
+
     // MARK: Actions
 
     /// The action for `event`: delegate → `actions` → `style["actions"]` → `defaultAction(forKey:)`;

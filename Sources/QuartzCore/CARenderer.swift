@@ -51,8 +51,8 @@ open class CARenderer: NSObject, LayerHost {
     private(set) var committedRoot: LayerSnapshot?
     /// The time of the frame in progress (seconds), nil between frames.
     private(set) var frameTime: Double?
-    /// Presentation values of the last rendered frame, by layer identity.
-    private(set) var renderedStates: [UInt64: LayerState] = [:]
+    private let compositor = Compositor()
+    private var output: OwnedTarget?
 
     /// Creates a renderer with no layer.
     public override init() { super.init() }
@@ -74,19 +74,21 @@ open class CARenderer: NSObject, LayerHost {
     /// The area that changed since the last frame; the whole bounds until damage tracking arrives.
     open func updateBounds() -> CGRect { bounds }
 
-    /// Evaluates the tree at the frame time (presentation values of every layer).
+    /// Paints the tree as it is at the frame time into the renderer's bitmap (`bounds`' size, 1 pixel per point).
     open func render() {
-        guard let root = committedRoot else { renderedStates = [:]; return }
-        let time = frameTime ?? MediaClock.now()
-        var states: [UInt64: LayerState] = [:]
-        var stack: [(LayerSnapshot, Double)] = [(root, time)]
-        while let (snap, parentTime) = stack.popLast() {
-            let local = snap.localTime(fromParent: parentTime)
-            states[snap.id] = snap.presentationState(atLocalTime: local)
-            if let m = snap.mask { stack.append((m, local)) }
-            for s in snap.sublayers { stack.append((s, local)) }
-        }
-        renderedStates = states
+        let w = CGClampToInt(Double(bounds.width.rounded(.up)), in: 0...8192)
+        let h = CGClampToInt(Double(bounds.height.rounded(.up)), in: 0...8192)
+        if output?.target.width != w || output?.target.height != h { output = w > 0 && h > 0 ? OwnedTarget(width: w, height: h) : nil }
+        guard let output else { return }
+        output.target.clear()
+        guard let root = committedRoot else { return }
+        compositor.render(root, at: frameTime ?? MediaClock.now(), into: output.target, scale: 1, origin: bounds.origin)
+    }
+
+    /// The last rendered frame as an image (Linux extension: Apple renders into Metal/OpenGL targets).
+    public func makeImage() -> CGImage? {
+        guard let t = output?.target else { return nil }
+        return CGImage.fromNative(t)
     }
 
     /// Ends the frame.

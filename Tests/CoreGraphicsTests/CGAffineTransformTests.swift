@@ -3,6 +3,7 @@
 import CoreGraphics
 import Foundation
 import Testing
+import TestSupport
 
 @Suite struct CGAffineTransformTests {
     func close(_ a: CGFloat, _ b: CGFloat, _ eps: CGFloat = 1e-12) -> Bool { abs(a - b) <= eps }

@@ -3,6 +3,7 @@
 import CoreGraphics
 import Foundation
 import Testing
+import TestSupport
 
 @Suite struct CGColorTests {
     @Test func rgbColourKeepsComponentsAndAlpha() {

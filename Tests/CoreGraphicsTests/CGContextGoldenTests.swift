@@ -3,6 +3,7 @@
 import CoreGraphics
 import Foundation
 import Testing
+import TestSupport
 
 @Suite struct CGContextGoldenTests {
     let red = CGColor(red: 0.9, green: 0.1, blue: 0.1, alpha: 1)

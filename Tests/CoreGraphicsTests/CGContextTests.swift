@@ -4,6 +4,7 @@
 import CoreGraphics
 import Foundation
 import Testing
+import TestSupport
 
 @Suite struct CGContextTests {
     @Test func fillRectPaintsExactlyItsPixelsFromTheBottomLeft() {

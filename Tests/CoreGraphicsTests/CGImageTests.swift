@@ -5,6 +5,7 @@ import CoreGraphics
 import Foundation
 import ImageIO
 import Testing
+import TestSupport
 
 @Suite struct CGImageTests {
     static let fixtures = Golden.packageRoot.appendingPathComponent("Tests/CoreGraphicsTests/Fixtures")

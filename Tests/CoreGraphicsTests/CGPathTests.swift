@@ -4,6 +4,7 @@
 import CoreGraphics
 import Foundation
 import Testing
+import TestSupport
 
 @Suite struct CGPathTests {
     func close(_ a: CGFloat, _ b: CGFloat, _ eps: CGFloat = 1e-9) -> Bool { abs(a - b) <= eps }

@@ -6,25 +6,25 @@ import Foundation
 ///
 /// A layer's plane is flattened into its superlayer's plane at each level (as Core Animation
 /// does outside CATransformLayer), so chaining layers multiplies homographies.
-struct Homography: Equatable {
-    var m: (CGFloat, CGFloat, CGFloat, CGFloat, CGFloat, CGFloat, CGFloat, CGFloat, CGFloat)
+package struct Homography: Equatable, Sendable {
+    package var m: (CGFloat, CGFloat, CGFloat, CGFloat, CGFloat, CGFloat, CGFloat, CGFloat, CGFloat)
 
-    static let identity = Homography(m: (1, 0, 0, 0, 1, 0, 0, 0, 1))
+    package static let identity = Homography(m: (1, 0, 0, 0, 1, 0, 0, 0, 1))
 
-    static func == (a: Homography, b: Homography) -> Bool {
+    package static func == (a: Homography, b: Homography) -> Bool {
         a.m.0 == b.m.0 && a.m.1 == b.m.1 && a.m.2 == b.m.2 && a.m.3 == b.m.3 && a.m.4 == b.m.4
             && a.m.5 == b.m.5 && a.m.6 == b.m.6 && a.m.7 == b.m.7 && a.m.8 == b.m.8
     }
 
     /// The map of the z = 0 plane under a 4×4 row-vector transform, dropping the output z.
-    init(_ t: CATransform3D) {
+    package init(_ t: Transform3D) {
         m = (t.m11, t.m12, t.m14, t.m21, t.m22, t.m24, t.m41, t.m42, t.m44)
     }
 
-    init(m: (CGFloat, CGFloat, CGFloat, CGFloat, CGFloat, CGFloat, CGFloat, CGFloat, CGFloat)) { self.m = m }
+    package init(m: (CGFloat, CGFloat, CGFloat, CGFloat, CGFloat, CGFloat, CGFloat, CGFloat, CGFloat)) { self.m = m }
 
     /// `self` then `b`.
-    func concatenating(_ b: Homography) -> Homography {
+    package func concatenating(_ b: Homography) -> Homography {
         let a = m, c = b.m
         return Homography(m: (
             a.0 * c.0 + a.1 * c.3 + a.2 * c.6, a.0 * c.1 + a.1 * c.4 + a.2 * c.7, a.0 * c.2 + a.1 * c.5 + a.2 * c.8,
@@ -33,7 +33,7 @@ struct Homography: Equatable {
     }
 
     /// The inverse, or nil when singular.
-    var inverse: Homography? {
+    package var inverse: Homography? {
         let (a, b, c, d, e, f, g, h, i) = m
         let A = e * i - f * h, B = -(d * i - f * g), C = d * h - e * g
         let det = a * A + b * B + c * C
@@ -45,12 +45,12 @@ struct Homography: Equatable {
     }
 
     /// The homogeneous image of `p`: (X, Y, W).
-    func applyHomogeneous(_ p: CGPoint) -> (x: CGFloat, y: CGFloat, w: CGFloat) {
+    package func applyHomogeneous(_ p: CGPoint) -> (x: CGFloat, y: CGFloat, w: CGFloat) {
         (p.x * m.0 + p.y * m.3 + m.6, p.x * m.1 + p.y * m.4 + m.7, p.x * m.2 + p.y * m.5 + m.8)
     }
 
     /// The image of `p`, or nil when it maps to infinity or behind the viewer (w ≤ 0).
-    func apply(_ p: CGPoint) -> CGPoint? {
+    package func apply(_ p: CGPoint) -> CGPoint? {
         let r = applyHomogeneous(p)
         guard r.w > 0 else { return nil }
         return CGPoint(x: r.x / r.w, y: r.y / r.w)
@@ -60,7 +60,7 @@ struct Homography: Equatable {
 extension Homography {
     /// The point that `self` maps to `p`, or nil when there is none in front of the viewer.
     /// (The inverse's homogeneous w may be negative for a valid point; validity is checked forward.)
-    func unproject(_ p: CGPoint) -> CGPoint? {
+    package func unproject(_ p: CGPoint) -> CGPoint? {
         guard let inv = inverse else { return nil }
         let r = inv.applyHomogeneous(p)
         guard r.w != 0 else { return nil }

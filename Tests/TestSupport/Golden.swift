@@ -3,29 +3,37 @@ import Foundation
 import Testing
 
 /// How far a rendering may differ from its golden image. Exact unless a test says why.
-struct GoldenTolerance {
+public struct GoldenTolerance: Sendable {
     /// Largest allowed difference of any channel (0–255).
-    var maxChannelDelta: Int = 0
+    public var maxChannelDelta: Int = 0
     /// How many pixels may differ by more than zero.
-    var maxDifferingPixels: Int = 0
-    static let exact = GoldenTolerance()
+    public var maxDifferingPixels: Int = 0
+    /// No difference allowed.
+    public static let exact = GoldenTolerance()
+    /// A tolerance; every use must say why at the call site.
+    public init(maxChannelDelta: Int, maxDifferingPixels: Int) {
+        self.maxChannelDelta = maxChannelDelta; self.maxDifferingPixels = maxDifferingPixels
+    }
+    init() {}
 }
 
-/// Golden-image comparison: renders are compared pixel by pixel with
-/// `Tests/CoreGraphicsTests/Goldens/<name>.png`.
+/// Golden-image comparison: renders are compared pixel by pixel with `Goldens/<name>.png` beside
+/// the calling test file (e.g. `Tests/CoreGraphicsTests/Goldens/`).
 ///
 /// - Exact by default; a tolerance must be passed explicitly and justified at the call site.
 /// - On mismatch, `failures/<name>/{expected,actual,diff}.png` are written at the package root
 ///   and the failure message names the folder.
 /// - `RECORD_GOLDENS=1` rewrites the goldens. A golden that does not exist yet is recorded and
 ///   the test still fails once, so that a person looks at it before it is trusted.
-enum Golden {
-    static let packageRoot = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    static let goldenDir = packageRoot.appendingPathComponent("Tests/CoreGraphicsTests/Goldens")
+public enum Golden {
+    /// The package's root folder.
+    public static let packageRoot = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
-    static func check(_ name: String, _ image: CGImage, tolerance: GoldenTolerance = .exact,
-                      sourceLocation: SourceLocation = #_sourceLocation) {
+    /// Compares `image` with the golden `name`.
+    public static func check(_ name: String, _ image: CGImage, tolerance: GoldenTolerance = .exact,
+                             file: String = #filePath, sourceLocation: SourceLocation = #_sourceLocation) {
+        let goldenDir = URL(fileURLWithPath: file).deletingLastPathComponent().appendingPathComponent("Goldens")
         guard let png = ImageCodec.encodePNG(image), let actual = ImageCodec.decode(png) else {
             Issue.record("could not encode \(name)", sourceLocation: sourceLocation); return
         }
@@ -69,12 +77,13 @@ enum Golden {
         }
     }
 
-    static func check(_ name: String, _ context: CGContext, tolerance: GoldenTolerance = .exact,
-                      sourceLocation: SourceLocation = #_sourceLocation) {
+    /// Compares a context's pixels with the golden `name`.
+    public static func check(_ name: String, _ context: CGContext, tolerance: GoldenTolerance = .exact,
+                             file: String = #filePath, sourceLocation: SourceLocation = #_sourceLocation) {
         guard let image = context.makeImage() else {
             Issue.record("makeImage failed for \(name)", sourceLocation: sourceLocation); return
         }
-        check(name, image, tolerance: tolerance, sourceLocation: sourceLocation)
+        check(name, image, tolerance: tolerance, file: file, sourceLocation: sourceLocation)
     }
 
     private static func diffImage(_ pixels: [UInt32], width: Int, height: Int) -> Data? {
@@ -100,19 +109,19 @@ enum Golden {
 }
 
 /// A premultiplied BGRA bitmap context (the native layout), cleared to transparent.
-func makeContext(_ width: Int, _ height: Int) -> CGContext {
+public func makeContext(_ width: Int, _ height: Int) -> CGContext {
     CGContext(data: nil, width: width, height: height, bitsPerComponent: 8, bytesPerRow: 0,
               space: CGColorSpaceCreateDeviceRGB(),
               bitmapInfo: CGImageAlphaInfo.premultipliedFirst.rawValue | CGBitmapInfo.byteOrder32Little.rawValue)!
 }
 
 /// Premultiplied 0xAARRGGBB at (x, y), origin top-left, of a native context.
-func pixel(_ ctx: CGContext, _ x: Int, _ y: Int) -> UInt32 {
+public func pixel(_ ctx: CGContext, _ x: Int, _ y: Int) -> UInt32 {
     (ctx.data! + y * ctx.bytesPerRow).assumingMemoryBound(to: UInt32.self)[x]
 }
 
 /// How many pixels of a native context satisfy `predicate`.
-func countPixels(_ ctx: CGContext, where predicate: (UInt32) -> Bool) -> Int {
+public func countPixels(_ ctx: CGContext, where predicate: (UInt32) -> Bool) -> Int {
     var n = 0
     for y in 0..<ctx.height { for x in 0..<ctx.width where predicate(pixel(ctx, x, y)) { n += 1 } }
     return n

@@ -1,0 +1,227 @@
+import CoreGraphics
+import Foundation
+
+/// Turns a committed layer tree into pixels at a frame time.
+///
+/// Stages per layer (Apple's order): evaluate the presentation state at the layer's local time →
+/// world map (layer space → pixels, flattened per level) → cull (hidden, transparent, singular,
+/// back-facing when single-sided) → paint: background (rounded by cornerRadius/maskedCorners),
+/// contents (contentsGravity, contentsRect, filters), sublayers by zPosition (clipped by
+/// masksToBounds), border on top. A translucent layer with sublayers is painted as one group
+/// (allowsGroupOpacity). Never reads CALayer objects: only `LayerSnapshot`s.
+///
+/// Not drawn yet (documented in docs/API-STATUS.md): shadows, masks, contentsCenter nine-slice,
+/// transitions, rasterization caching. Depth is capped at `maxDepth` levels (deeper subtrees are
+/// skipped and counted in `skippedForDepth`).
+package final class Compositor {
+    /// The deepest level painted.
+    package var maxDepth = 1024
+    /// Layers culled in the last frame (hidden, transparent, singular or back-facing).
+    package private(set) var culledLayers = 0
+    /// Layers whose own content was painted in the last frame.
+    package private(set) var paintedLayers = 0
+    /// Subtrees skipped because they were deeper than `maxDepth`.
+    package private(set) var skippedForDepth = 0
+
+    package init() {}
+
+    /// Paints `root` at absolute time `time` into `target`; `scale` pixels per point, `origin` the
+    /// point (in the root's superlayer space) at the target's top-left corner.
+    package func render(_ root: LayerSnapshot, at time: Double, into target: RenderTarget, scale: CGFloat = 1,
+                        origin: CGPoint = .zero) {
+        render(root, at: time, into: target,
+               base: Homography(m: (scale, 0, 0, 0, scale, 0, -origin.x * scale, -origin.y * scale, 1)))
+    }
+
+    /// Paints `root` with `base` mapping the root's superlayer space to target pixels.
+    package func render(_ root: LayerSnapshot, at time: Double, into target: RenderTarget, base: Homography) {
+        culledLayers = 0; paintedLayers = 0; skippedForDepth = 0
+        let full = PixelBox(x0: 0, y0: 0, x1: target.width, y1: target.height)
+        paint(root, Context(parentTime: time, parentWorld: base, parentSublayer: nil, flipped: false, clips: [],
+                            alpha: 1, target: target, limit: full, depth: 0))
+    }
+
+    struct Context {
+        var parentTime: Double
+        var parentWorld: Homography
+        /// The parent's sublayerTransform, already placed about the parent's anchor (nil: identity).
+        var parentSublayer: Transform3D?
+        var flipped: Bool
+        var clips: [ClipShape]
+        var alpha: Double
+        var target: RenderTarget
+        var limit: PixelBox
+        var depth: Int
+    }
+
+    private func paint(_ snap: LayerSnapshot, _ ctx: Context) {
+        guard ctx.depth < maxDepth else { skippedForDepth += 1; return }
+        let local = snap.localTime(fromParent: ctx.parentTime)
+        let s = snap.presentationState(atLocalTime: local)
+        let opacity = min(max(s.opacity, 0), 1)
+        guard !s.isHidden, opacity > 0, s.bounds.isFiniteRect else { culledLayers += 1; return }
+        let world = Homography(Compositor.localTransform(s, parentSublayer: ctx.parentSublayer)).concatenating(ctx.parentWorld)
+        guard let inverse = world.inverse else { culledLayers += 1; return }
+        let b = s.bounds.standardized
+        let corners = [CGPoint(x: b.minX, y: b.minY), CGPoint(x: b.maxX, y: b.minY),
+                       CGPoint(x: b.maxX, y: b.maxY), CGPoint(x: b.minX, y: b.maxY)].compactMap { world.apply($0) }
+        if !s.isDoubleSided, corners.count == 4, Compositor.signedArea(corners) < 0 { culledLayers += 1; return }
+        let flipped = ctx.flipped != s.isGeometryFlipped
+        let pixel = Compositor.pixelSize(inverse, at: corners)
+        let box = corners.count == 4 ? PixelBox(covering: Compositor.bounds(corners), limit: ctx.limit) : PixelBox(x0: 0, y0: 0, x1: 0, y1: 0)
+        let shape = RoundedRect(rect: b, radius: s.cornerRadius, mask: s.maskedCorners)
+        let clipSelf = ClipShape(shape: shape, inverse: inverse, pixel: pixel, box: box)
+
+        // A translucent layer with sublayers is composited as one image.
+        let group = opacity < 1 && s.allowsGroupOpacity && !snap.sublayers.isEmpty
+        var own = ctx
+        var offscreen: OwnedTarget? = nil
+        if group {
+            let o = OwnedTarget(width: ctx.target.width, height: ctx.target.height)
+            offscreen = o
+            own.target = o.target
+            own.alpha = 1
+        } else {
+            own.alpha = ctx.alpha * opacity
+        }
+        let antialias = s.allowsEdgeAntialiasing
+        paintedLayers += 1
+        if let bg = s.backgroundColor, bg.alpha > 0 {
+            Raster.fill(own.target, box: box, inverse: inverse, pixel: pixel, outer: shape, inner: nil,
+                        color: PremultipliedColor(bg, alpha: own.alpha), antialias: antialias, clips: own.clips)
+        }
+        if let image = s.contentsImage {
+            paintContents(image, s, world: world, limit: own.limit, inverse: inverse, pixel: pixel, flipped: flipped,
+                          clips: s.masksToBounds ? own.clips + [clipSelf] : own.clips, alpha: own.alpha,
+                          antialias: antialias, target: own.target)
+        }
+        if !snap.sublayers.isEmpty {
+            var child = own
+            child.parentTime = local
+            child.parentWorld = world
+            child.flipped = flipped
+            child.depth = ctx.depth + 1
+            if !s.sublayerTransform.isIdentity {
+                let a = CGPoint(x: b.minX + s.anchorPoint.x * b.width, y: b.minY + s.anchorPoint.y * b.height)
+                child.parentSublayer = Transform3D.translation(-a.x, -a.y, 0).concatenating(s.sublayerTransform)
+                    .concatenating(.translation(a.x, a.y, 0))
+            } else {
+                child.parentSublayer = nil
+            }
+            if s.masksToBounds {
+                child.clips.append(clipSelf)
+                child.limit = child.limit.intersection(box)
+            }
+            if !child.limit.isEmpty {
+                for sub in Compositor.paintOrder(snap.sublayers) { paint(sub, child) }
+            }
+        }
+        if s.borderWidth > 0, let bc = s.borderColor, bc.alpha > 0 {
+            let innerRect = b.insetBy(dx: s.borderWidth, dy: s.borderWidth)
+            let inner = innerRect.isNull || innerRect.width <= 0 || innerRect.height <= 0 ? nil : shape.inset(by: s.borderWidth)
+            Raster.fill(own.target, box: box, inverse: inverse, pixel: pixel, outer: shape, inner: inner,
+                        color: PremultipliedColor(bc, alpha: own.alpha), antialias: antialias, clips: own.clips)
+        }
+        if let offscreen {
+            Raster.composite(offscreen.target, onto: ctx.target, box: ctx.limit, alpha: Float(ctx.alpha * opacity))
+        }
+    }
+
+    private func paintContents(_ image: CGImage, _ s: LayerState, world: Homography, limit: PixelBox, inverse: Homography, pixel: CGFloat,
+                               flipped: Bool, clips: [ClipShape], alpha: Double, antialias: Bool, target: RenderTarget) {
+        let native = image.native
+        let cr = s.contentsRect
+        let source = CGRect(x: cr.minX * CGFloat(image.width), y: cr.minY * CGFloat(image.height),
+                            width: cr.width * CGFloat(image.width), height: cr.height * CGFloat(image.height))
+        let scale = s.contentsScale > 0 ? s.contentsScale : 1
+        let natural = CGSize(width: abs(source.width) / scale, height: abs(source.height) / scale)
+        let dest = ContentsLayout.rect(gravity: s.contentsGravity, bounds: s.bounds.standardized, natural: natural)
+        // Contents may overflow the bounds (only masksToBounds clips them): box the drawn rect itself.
+        let corners = [CGPoint(x: dest.minX, y: dest.minY), CGPoint(x: dest.maxX, y: dest.minY),
+                       CGPoint(x: dest.maxX, y: dest.maxY), CGPoint(x: dest.minX, y: dest.maxY)].compactMap { world.apply($0) }
+        guard corners.count == 4 else { return }
+        let box = PixelBox(covering: Compositor.bounds(corners), limit: limit)
+        // Nearest when the filter for this direction of scaling asks for it.
+        let magnifying = dest.width / max(pixel, 1e-9) >= abs(source.width)
+        let nearest = (magnifying ? s.magnificationFilter : s.minificationFilter) == "nearest"
+        Raster.image(target, box: box, inverse: inverse, pixel: pixel,
+                     dest: dest, source: source, flipped: flipped,
+                     pixels: UnsafePointer(native.pixels.assumingMemoryBound(to: UInt32.self)),
+                     width: image.width, height: image.height, stride: native.stride / 4, nearest: nearest,
+                     alpha: Float(alpha), antialias: antialias, clips: clips)
+    }
+
+    // MARK: Geometry helpers
+
+    /// The layer → superlayer map of CALayer's geometry, with the parent's sublayerTransform.
+    static func localTransform(_ s: LayerState, parentSublayer: Transform3D?) -> Transform3D {
+        let b = s.bounds
+        let a = CGPoint(x: b.minX + s.anchorPoint.x * b.width, y: b.minY + s.anchorPoint.y * b.height)
+        var m = Transform3D.translation(-a.x, -a.y, -s.anchorPointZ)
+        if s.isGeometryFlipped {
+            m = Transform3D.scale(1, -1, 1).concatenating(.translation(0, 2 * b.midY, 0)).concatenating(m)
+        }
+        if !s.transform.isIdentity { m = m.concatenating(s.transform) }
+        m = m.concatenating(.translation(s.position.x, s.position.y, s.zPosition))
+        if let p = parentSublayer { m = m.concatenating(p) }
+        return m
+    }
+
+    /// Sublayers in painting order: ascending zPosition, stable.
+    static func paintOrder(_ subs: [LayerSnapshot]) -> [LayerSnapshot] {
+        guard subs.contains(where: { $0.state.zPosition != 0 }) else { return subs }
+        return subs.enumerated().sorted {
+            $0.element.state.zPosition != $1.element.state.zPosition
+                ? $0.element.state.zPosition < $1.element.state.zPosition : $0.offset < $1.offset
+        }.map(\.element)
+    }
+
+    static func signedArea(_ p: [CGPoint]) -> CGFloat {
+        var a: CGFloat = 0
+        for i in 0..<p.count { let q = p[(i + 1) % p.count]; a += p[i].x * q.y - q.x * p[i].y }
+        return a / 2
+    }
+
+    static func bounds(_ p: [CGPoint]) -> CGRect {
+        let xs = p.map(\.x), ys = p.map(\.y)
+        return CGRect(x: xs.min()!, y: ys.min()!, width: xs.max()! - xs.min()!, height: ys.max()! - ys.min()!)
+    }
+
+    /// The size of one pixel in layer units near the layer's centre (finite differences of the inverse map).
+    static func pixelSize(_ inverse: Homography, at corners: [CGPoint]) -> CGFloat {
+        guard !corners.isEmpty else { return 1 }
+        let c = CGPoint(x: corners.map(\.x).reduce(0, +) / CGFloat(corners.count),
+                        y: corners.map(\.y).reduce(0, +) / CGFloat(corners.count))
+        guard let p = inverse.project(c.x, c.y), let px = inverse.project(c.x + 1, c.y),
+              let py = inverse.project(c.x, c.y + 1) else { return 1 }
+        let ax = px.x - p.x, ay = px.y - p.y, bx = py.x - p.x, by = py.y - p.y
+        let area = abs(ax * by - ay * bx)
+        return area > 0 && area.isFinite ? area.squareRoot() : 1
+    }
+}
+
+/// Where `contentsGravity` places contents of a natural size in the bounds (layer coordinates;
+/// gravity names are Core Animation's, with "top" at the maximum y as Apple defines them).
+enum ContentsLayout {
+    static func rect(gravity: String, bounds b: CGRect, natural n: CGSize) -> CGRect {
+        func placed(_ x: CGFloat, _ y: CGFloat) -> CGRect { CGRect(x: x, y: y, width: n.width, height: n.height) }
+        switch gravity {
+        case "resize": return b
+        case "resizeAspect", "resizeAspectFill":
+            guard n.width > 0, n.height > 0 else { return b }
+            let fit = gravity == "resizeAspect"
+            let k = fit ? min(b.width / n.width, b.height / n.height) : max(b.width / n.width, b.height / n.height)
+            let w = n.width * k, h = n.height * k
+            return CGRect(x: b.midX - w / 2, y: b.midY - h / 2, width: w, height: h)
+        case "top": return placed(b.midX - n.width / 2, b.maxY - n.height)
+        case "bottom": return placed(b.midX - n.width / 2, b.minY)
+        case "left": return placed(b.minX, b.midY - n.height / 2)
+        case "right": return placed(b.maxX - n.width, b.midY - n.height / 2)
+        case "topLeft": return placed(b.minX, b.maxY - n.height)
+        case "topRight": return placed(b.maxX - n.width, b.maxY - n.height)
+        case "bottomLeft": return placed(b.minX, b.minY)
+        case "bottomRight": return placed(b.maxX - n.width, b.minY)
+        default: return placed(b.midX - n.width / 2, b.midY - n.height / 2)   // center, and unknown names
+        }
+    }
+}
