@@ -9,12 +9,15 @@ let arguments = CommandLine.arguments
 let outDir = arguments.firstIndex(of: "--headless").flatMap { $0 + 1 < arguments.count ? arguments[$0 + 1] : nil } ?? "out"
 try? FileManager.default.createDirectory(atPath: outDir, withIntermediateDirectories: true)
 
-let url = URL(fileURLWithPath: outDir).appendingPathComponent("coregraphics-demo.png")
-if let image = CoreGraphicsDemo.render(width: 480, height: 270),
-   let destination = CGImageDestinationCreateWithURL(url as CFURL, kUTTypePNG, 1, nil) {
+/// Writes `image` as a PNG named `name` in the output folder.
+func write(_ image: CGImage?, _ name: String) {
+    let url = URL(fileURLWithPath: outDir).appendingPathComponent(name)
+    guard let image, let destination = CGImageDestinationCreateWithURL(url as CFURL, kUTTypePNG, 1, nil) else { return }
     CGImageDestinationAddImage(destination, image, nil)
-    if CGImageDestinationFinalize(destination) {
-        print("samples: wrote \(url.path)")
-    }
+    if CGImageDestinationFinalize(destination) { print("samples: wrote \(url.path)") }
 }
+
+let drawing = CoreGraphicsDemo.render(width: 480, height: 270)
+write(drawing, "coregraphics-demo.png")
+write(LayerDemo.render(width: 480, height: 270, contents: drawing), "layers-demo.png")
 print("samples: the live gallery window is not built yet (X11 host shim v\(X11HostInfo.shimVersion)).")
