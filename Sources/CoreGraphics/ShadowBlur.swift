@@ -5,9 +5,9 @@ import Foundation
 /// Three successive boxes whose widths are chosen for σ reach within a few percent of a true
 /// Gaussian (the W3C/CSS practice). Each pass is a running sum, so the cost is independent
 /// of the radius: O(width × height) per pass.
-enum ShadowBlur {
+package enum ShadowBlur {
     /// Largest σ accepted, in pixels; larger values are clamped (counted) to bound work and memory.
-    static let maxSigma: CGFloat = 128
+    package static let maxSigma: CGFloat = 128
 
     /// Box widths (odd) for three passes approximating a Gaussian of `sigma`.
     static func boxes(sigma: CGFloat) -> [Int] {
@@ -22,10 +22,10 @@ enum ShadowBlur {
     }
 
     /// How far the three boxes spread coverage, in pixels.
-    static func reach(sigma: CGFloat) -> Int { boxes(sigma: sigma).reduce(0) { $0 + ($1 - 1) / 2 } }
+    package static func reach(sigma: CGFloat) -> Int { boxes(sigma: sigma).reduce(0) { $0 + ($1 - 1) / 2 } }
 
     /// Blurs `plane` (width × height bytes, rows of `width`) in place.
-    static func blur(_ plane: inout [UInt8], width: Int, height: Int, sigma: CGFloat) {
+    package static func blur(_ plane: inout [UInt8], width: Int, height: Int, sigma: CGFloat) {
         let widths = boxes(sigma: sigma)
         guard !widths.isEmpty, width > 0, height > 0 else { return }
         var tmp = [UInt8](repeating: 0, count: max(width, height))

@@ -10,8 +10,10 @@ import Foundation
 /// masksToBounds), border on top. A translucent layer with sublayers is painted as one group
 /// (allowsGroupOpacity). Never reads CALayer objects: only `LayerSnapshot`s.
 ///
-/// Not drawn yet (documented in docs/API-STATUS.md): shadows, masks, contentsCenter nine-slice,
-/// transitions, rasterization caching. Depth is capped at `maxDepth` levels (deeper subtrees are
+/// Offscreen passes: group opacity, shadows (from the drawn alpha or `shadowPath`, Gaussian of
+/// σ = ⅔ shadowRadius so it reaches twice the radius), and `mask` layers (their alpha multiplies).
+/// Not drawn yet (documented in docs/API-STATUS.md): contentsCenter nine-slice, transitions,
+/// rasterization caching. Depth is capped at `maxDepth` levels (deeper subtrees are
 /// skipped and counted in `skippedForDepth`).
 package final class Compositor {
     /// The deepest level painted.
@@ -72,15 +74,17 @@ package final class Compositor {
         let shape = RoundedRect(rect: b, radius: s.cornerRadius, mask: s.maskedCorners)
         let clipSelf = ClipShape(shape: shape, inverse: inverse, pixel: pixel, box: box)
 
-        // A translucent layer with sublayers is composited as one image.
+        // Offscreen when the layer must be composited as one image: group opacity, a shadow cast
+        // by everything it draws, or a mask multiplying it.
         let group = opacity < 1 && s.allowsGroupOpacity && !snap.sublayers.isEmpty
+        let shadowAlpha = min(max(s.shadowOpacity, 0), 1)
+        let hasShadow = shadowAlpha > 0 && (s.shadowColor?.alpha ?? 0) > 0
+        let offscreen = group || hasShadow || snap.mask != nil ? OwnedTarget(width: ctx.target.width, height: ctx.target.height) : nil
         var own = ctx
-        var offscreen: OwnedTarget? = nil
-        if group {
-            let o = OwnedTarget(width: ctx.target.width, height: ctx.target.height)
-            offscreen = o
-            own.target = o.target
+        if let offscreen {
+            own.target = offscreen.target
             own.alpha = 1
+            own.clips = []
         } else {
             own.alpha = ctx.alpha * opacity
         }
@@ -122,9 +126,38 @@ package final class Compositor {
             Raster.fill(own.target, box: box, inverse: inverse, pixel: pixel, outer: shape, inner: inner,
                         color: PremultipliedColor(bc, alpha: own.alpha), antialias: antialias, clips: own.clips)
         }
-        if let offscreen {
-            Raster.composite(offscreen.target, onto: ctx.target, box: ctx.limit, alpha: Float(ctx.alpha * opacity))
+        guard let offscreen else { return }
+        if let mask = snap.mask {
+            // The mask is drawn in this layer's space (not through its sublayerTransform); its alpha multiplies.
+            let m = OwnedTarget(width: ctx.target.width, height: ctx.target.height)
+            var maskCtx = ctx
+            maskCtx.target = m.target
+            maskCtx.parentTime = local
+            maskCtx.parentWorld = world
+            maskCtx.parentSublayer = nil
+            maskCtx.flipped = flipped
+            maskCtx.clips = []
+            maskCtx.alpha = 1
+            maskCtx.depth = ctx.depth + 1
+            paint(mask, maskCtx)
+            Raster.multiplyAlpha(offscreen.target, by: m.target, box: ctx.limit)
         }
+        if hasShadow, let color = s.shadowColor {
+            let radius = max(s.shadowRadius, 0) / pixel
+            let offset = CGSize(width: s.shadowOffset.width / pixel, height: s.shadowOffset.height / pixel)
+            var source = offscreen.target
+            var pathPlane: OwnedTarget? = nil
+            if let path = s.shadowPath {
+                let plane = OwnedTarget(width: ctx.target.width, height: ctx.target.height)
+                Raster.fillPath(plane.target, path: path, world: world, box: ctx.limit)
+                pathPlane = plane
+                source = plane.target
+            }
+            Raster.shadow(from: source, onto: ctx.target, box: ctx.limit, clips: ctx.clips, color: color,
+                          alpha: Float(shadowAlpha * ctx.alpha * opacity), sigma: radius * 2 / 3, offset: offset)
+            withExtendedLifetime(pathPlane) {}
+        }
+        Raster.composite(offscreen.target, onto: ctx.target, box: ctx.limit, alpha: Float(ctx.alpha * opacity), clips: ctx.clips)
     }
 
     private func paintContents(_ image: CGImage, _ s: LayerState, world: Homography, limit: PixelBox, inverse: Homography, pixel: CGFloat,

@@ -218,4 +218,57 @@ import Testing
         #expect(image.premultipliedPixel(x: 40, y: 5) == 0xFFFF_0000 && image.premultipliedPixel(x: 49, y: 5) == 0xFFFF_0000)
         #expect(image.premultipliedPixel(x: 39, y: 5) == 0 && image.premultipliedPixel(x: 50, y: 5) == 0)
     }
+
+    @Test func hardShadowFollowsTheLayerAndItsOffset() {
+        let image = render(40, 40) { root in
+            let l = box(CGRect(x: 5, y: 5, width: 10, height: 10), red)
+            l.shadowOpacity = 1
+            l.shadowRadius = 0
+            l.shadowOffset = CGSize(width: 10, height: 10)   // y down: right and below
+            root.addSublayer(l)
+        }
+        #expect(count(image, 0xFFFF_0000) == 100)
+        #expect(count(image, 0xFF00_0000) == 100)
+        #expect(image.premultipliedPixel(x: 20, y: 20) == 0xFF00_0000 && image.premultipliedPixel(x: 15, y: 15) == 0xFF00_0000)
+    }
+
+    @Test func blurredShadowsAndShadowPaths() {
+        let image = render(140, 70) { root in
+            let a = box(CGRect(x: 15, y: 10, width: 40, height: 40), red)
+            a.cornerRadius = 8
+            a.shadowOpacity = 0.6
+            a.shadowRadius = 6
+            a.shadowOffset = CGSize(width: 0, height: 5)
+            let b = box(CGRect(x: 85, y: 10, width: 40, height: 40), blue)
+            b.shadowOpacity = 0.8
+            b.shadowRadius = 4
+            b.shadowPath = CGPath(ellipseIn: CGRect(x: -5, y: 38, width: 50, height: 12), transform: nil)   // a contact shadow
+            b.shadowOffset = .zero
+            root.addSublayer(a); root.addSublayer(b)
+        }
+        Golden.check("ca-shadows", image)
+        // The default shadow reaches about twice the radius beyond the shape, and no further.
+        #expect(image.premultipliedPixel(x: 35, y: 50 + 5 + 3) != 0xFFFF_FFFF)
+        #expect(image.premultipliedPixel(x: 35, y: 50 + 5 + 14) == 0xFFFF_FFFF)
+    }
+
+    @Test func maskLayersMultiplyByTheirAlpha() {
+        let image = render(60, 60) { root in
+            let l = box(CGRect(x: 10, y: 10, width: 40, height: 40), red)
+            let m = CALayer()
+            m.frame = CGRect(x: 0, y: 0, width: 40, height: 40)
+            m.cornerRadius = 20
+            m.backgroundColor = CGColor(gray: 0, alpha: 1)
+            let outer = CALayer()
+            outer.frame = CGRect(x: 0, y: 0, width: 40, height: 40)
+            outer.addSublayer(m)
+            l.mask = outer
+            l.addSublayer(box(CGRect(x: 0, y: 0, width: 40, height: 10), blue))   // sublayers are masked too
+            root.addSublayer(l)
+        }
+        Golden.check("ca-mask", image)
+        #expect(image.premultipliedPixel(x: 11, y: 11) == 0xFFFF_FFFF)   // outside the circle
+        #expect(image.premultipliedPixel(x: 30, y: 30) == 0xFFFF_0000)
+        #expect(image.premultipliedPixel(x: 30, y: 12) == 0xFF00_00FF)
+    }
 }

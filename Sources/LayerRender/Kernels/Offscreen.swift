@@ -1,0 +1,98 @@
+import CoreGraphics
+import Foundation
+
+// Offscreen passes: compositing a group with clips, masks, shadows and shadow paths.
+extension Raster {
+    /// Composites an offscreen group onto `dst` with `alpha`, through ancestor clips.
+    static func composite(_ src: RenderTarget, onto dst: RenderTarget, box: PixelBox, alpha: Float, clips: [ClipShape]) {
+        guard !clips.isEmpty else { composite(src, onto: dst, box: box, alpha: alpha); return }
+        guard !box.isEmpty else { return }
+        for y in box.y0..<box.y1 {
+            let s = src.pixels + y * src.stride, d = dst.pixels + y * dst.stride
+            for x in box.x0..<box.x1 where s[x] != 0 {
+                let cov = Float(clipCoverage(clips, CGFloat(x) + 0.5, CGFloat(y) + 0.5))
+                if cov == 0 { continue }
+                let c = channels(s[x])
+                blend(d + x, c.r, c.g, c.b, c.a, alpha * cov)
+            }
+        }
+    }
+
+    /// Multiplies every pixel of `target` by the alpha of the same pixel of `mask`.
+    static func multiplyAlpha(_ target: RenderTarget, by mask: RenderTarget, box: PixelBox) {
+        guard !box.isEmpty else { return }
+        for y in box.y0..<box.y1 {
+            let t = target.pixels + y * target.stride, m = mask.pixels + y * mask.stride
+            for x in box.x0..<box.x1 where t[x] != 0 {
+                let a = m[x] >> 24
+                if a == 255 { continue }
+                let p = t[x]
+                func scale(_ c: UInt32) -> UInt32 { (c * a + 127) / 255 }
+                t[x] = scale(p >> 24) << 24 | scale((p >> 16) & 255) << 16 | scale((p >> 8) & 255) << 8 | scale(p & 255)
+            }
+        }
+    }
+
+    /// Fills `path` (layer space) in opaque black into `target` through the affine part of `world`
+    /// (a projective map draws the path with its affine approximation). Drawn by CoreGraphics.
+    static func fillPath(_ target: RenderTarget, path: CGPath, world: Homography, box: PixelBox) {
+        guard let ctx = CGContext(data: target.pixels, width: target.width, height: target.height, bitsPerComponent: 8,
+                                  bytesPerRow: target.stride * 4, space: CGColorSpaceCreateDeviceRGB(),
+                                  bitmapInfo: CGImageAlphaInfo.premultipliedFirst.rawValue | CGBitmapInfo.byteOrder32Little.rawValue)
+        else { return }
+        let m = world.m
+        let w = m.8 != 0 ? m.8 : 1
+        // Pixel rows run down; CoreGraphics' device space runs up.
+        ctx.translateBy(x: 0, y: CGFloat(target.height))
+        ctx.scaleBy(x: 1, y: -1)
+        ctx.concatenate(CGAffineTransform(a: m.0 / w, b: m.1 / w, c: m.3 / w, d: m.4 / w, tx: m.6 / w, ty: m.7 / w))
+        ctx.addPath(path)
+        ctx.setFillColor(CGColor.black)
+        ctx.fillPath()
+    }
+
+    /// Paints `color` through the alpha of `source` blurred by a Gaussian of `sigma` pixels and
+    /// shifted by `offset` pixels, onto `dst` (through `clips`).
+    static func shadow(from source: RenderTarget, onto dst: RenderTarget, box: PixelBox, clips: [ClipShape], color: CGColor,
+                       alpha: Float, sigma: CGFloat, offset: CGSize) {
+        guard !box.isEmpty, alpha > 0 else { return }
+        let s = min(max(sigma, 0), ShadowBlur.maxSigma)
+        let reach = ShadowBlur.reach(sigma: s)
+        let dx = CGClampToInt(Double(offset.width.rounded()), in: -(1 << 20)...(1 << 20))
+        let dy = CGClampToInt(Double(offset.height.rounded()), in: -(1 << 20)...(1 << 20))
+        // The plane covers the source pixels that can land inside the box after blur and offset.
+        let x0 = max(box.x0 - dx - reach, 0), y0 = max(box.y0 - dy - reach, 0)
+        let x1 = min(box.x1 - dx + reach, source.width), y1 = min(box.y1 - dy + reach, source.height)
+        guard x1 > x0, y1 > y0 else { return }
+        let pw = x1 - x0 + 2 * reach, ph = y1 - y0 + 2 * reach
+        var plane = [UInt8](repeating: 0, count: pw * ph)
+        var any = false
+        for y in y0..<y1 {
+            let row = source.pixels + y * source.stride
+            let base = (y - y0 + reach) * pw + reach - x0
+            for x in x0..<x1 {
+                let a = UInt8(row[x] >> 24)
+                if a != 0 { plane[base + x] = a; any = true }
+            }
+        }
+        guard any else { return }
+        ShadowBlur.blur(&plane, width: pw, height: ph, sigma: s)
+        let v = color.rgba
+        let r = Float(v.r) * 255, g = Float(v.g) * 255, b = Float(v.b) * 255
+        for py in 0..<ph {
+            let ty = py - reach + y0 + dy
+            guard ty >= box.y0, ty < box.y1 else { continue }
+            let row = dst.pixels + ty * dst.stride
+            for px in 0..<pw {
+                let tx = px - reach + x0 + dx
+                guard tx >= box.x0, tx < box.x1 else { continue }
+                let a = plane[py * pw + px]
+                if a == 0 { continue }
+                var cov = Float(a) / 255 * alpha
+                if !clips.isEmpty { cov *= Float(clipCoverage(clips, CGFloat(tx) + 0.5, CGFloat(ty) + 0.5)) }
+                // Premultiplied colour at the colour's own alpha, scaled by the blurred coverage.
+                blend(row + tx, r * Float(v.a), g * Float(v.a), b * Float(v.a), 255 * Float(v.a), cov)
+            }
+        }
+    }
+}
