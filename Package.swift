@@ -30,7 +30,7 @@ let package = Package(
         .target(name: "QuartzCore", dependencies: ["CoreGraphics", "LayerRender"], path: "Sources/QuartzCore"),
         .target(name: "CX11", path: "Sources/CX11",
                 linkerSettings: [.linkedLibrary("X11"), .linkedLibrary("Xext")]),
-        .target(name: "X11Host", dependencies: ["QuartzCore", "CX11"], path: "Sources/X11Host"),
+        .target(name: "X11Host", dependencies: ["QuartzCore", "LayerRender", "CX11"], path: "Sources/X11Host"),
         .executableTarget(name: "samples", dependencies: ["QuartzCore", "X11Host", "ImageIO"], path: "samples"),
         // `make bench`: release-build benchmarks (never run as tests).
         .executableTarget(name: "bench", dependencies: ["QuartzCore"], path: "Benchmarks/bench"),

@@ -1,3 +1,248 @@
+// Dumb wrappers over Xlib and MIT-SHM. See cx11.h for the contract of each function.
 #include "cx11.h"
+#include <X11/Xlib.h>
+#include <X11/Xutil.h>
+#include <X11/Xatom.h>
+#include <X11/extensions/XShm.h>
+#include <sys/ipc.h>
+#include <sys/shm.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
 
-int cx11_shim_version(void) { return 1; }
+struct cx11_display {
+    Display *dpy;
+    Atom wm_protocols, wm_delete, net_wm_ping, net_wm_name, utf8_string;
+    int shm_event_base;
+    int has_shm;
+};
+
+struct cx11_image {
+    XImage *ximage;
+    XShmSegmentInfo shm;
+    int is_shm;
+    uint32_t *plain;
+};
+
+static int cx11_error_count = 0;
+
+static int cx11_on_error(Display *dpy, XErrorEvent *ev) {
+    (void)dpy; (void)ev;
+    cx11_error_count++;
+    return 0;
+}
+
+static int cx11_on_io_error(Display *dpy) {
+    (void)dpy;
+    fprintf(stderr, "X11Host: lost the connection to the X server; exiting.\n");
+    _exit(1);
+    return 0;
+}
+
+int cx11_shim_version(void) { return 2; }
+
+cx11_display *cx11_open(const char *name) {
+    XSetErrorHandler(cx11_on_error);
+    XSetIOErrorHandler(cx11_on_io_error);
+    Display *dpy = XOpenDisplay(name);
+    if (!dpy) return NULL;
+    cx11_display *d = calloc(1, sizeof *d);
+    d->dpy = dpy;
+    d->wm_protocols = XInternAtom(dpy, "WM_PROTOCOLS", False);
+    d->wm_delete = XInternAtom(dpy, "WM_DELETE_WINDOW", False);
+    d->net_wm_ping = XInternAtom(dpy, "_NET_WM_PING", False);
+    d->net_wm_name = XInternAtom(dpy, "_NET_WM_NAME", False);
+    d->utf8_string = XInternAtom(dpy, "UTF8_STRING", False);
+    int major, minor; Bool pixmaps;
+    d->has_shm = XShmQueryVersion(dpy, &major, &minor, &pixmaps) ? 1 : 0;
+    d->shm_event_base = XShmGetEventBase(dpy);
+    return d;
+}
+
+void cx11_close(cx11_display *d) {
+    if (!d) return;
+    XCloseDisplay(d->dpy);
+    free(d);
+}
+
+int cx11_fd(cx11_display *d) { return ConnectionNumber(d->dpy); }
+
+int cx11_depth(cx11_display *d) {
+    int depth = DefaultDepth(d->dpy, DefaultScreen(d->dpy));
+    return (depth == 24 || depth == 32) ? depth : 0;
+}
+
+int cx11_has_shm(cx11_display *d) { return d->has_shm; }
+
+unsigned long cx11_create_window(cx11_display *d, int width, int height, const char *title) {
+    int screen = DefaultScreen(d->dpy);
+    XSetWindowAttributes attrs;
+    memset(&attrs, 0, sizeof attrs);
+    attrs.background_pixel = BlackPixel(d->dpy, screen);
+    attrs.event_mask = ExposureMask | StructureNotifyMask | ButtonPressMask | ButtonReleaseMask |
+                       PointerMotionMask | KeyPressMask | KeyReleaseMask;
+    Window w = XCreateWindow(d->dpy, RootWindow(d->dpy, screen), 0, 0, (unsigned)width, (unsigned)height, 0,
+                             CopyFromParent, InputOutput, CopyFromParent, CWBackPixel | CWEventMask, &attrs);
+    if (!w) return 0;
+    Atom protocols[2] = { d->wm_delete, d->net_wm_ping };
+    XSetWMProtocols(d->dpy, w, protocols, 2);
+    XSizeHints hints;
+    memset(&hints, 0, sizeof hints);
+    hints.flags = PMinSize;
+    hints.min_width = 1; hints.min_height = 1;
+    XSetWMNormalHints(d->dpy, w, &hints);
+    cx11_set_title(d, w, title);
+    XMapWindow(d->dpy, w);
+    XFlush(d->dpy);
+    return (unsigned long)w;
+}
+
+void cx11_destroy_window(cx11_display *d, unsigned long w) { XDestroyWindow(d->dpy, (Window)w); XFlush(d->dpy); }
+
+void cx11_set_title(cx11_display *d, unsigned long w, const char *title) {
+    XStoreName(d->dpy, (Window)w, title);
+    XChangeProperty(d->dpy, (Window)w, d->net_wm_name, d->utf8_string, 8, PropModeReplace,
+                    (const unsigned char *)title, (int)strlen(title));
+}
+
+void cx11_flush(cx11_display *d) { XFlush(d->dpy); }
+
+int cx11_sync_errors(cx11_display *d) {
+    XSync(d->dpy, False);
+    int n = cx11_error_count;
+    cx11_error_count = 0;
+    return n;
+}
+
+int cx11_pending(cx11_display *d) { return XPending(d->dpy); }
+
+void cx11_next_event(cx11_display *d, unsigned long window, cx11_event *out) {
+    XEvent ev;
+    XNextEvent(d->dpy, &ev);
+    memset(out, 0, sizeof *out);
+    out->type = CX11_OTHER;
+    switch (ev.type) {
+    case ButtonPress:
+    case ButtonRelease:
+        out->type = ev.type == ButtonPress ? CX11_BUTTON_PRESS : CX11_BUTTON_RELEASE;
+        out->x = ev.xbutton.x; out->y = ev.xbutton.y;
+        out->button = (int)ev.xbutton.button; out->state = ev.xbutton.state;
+        break;
+    case MotionNotify:
+        out->type = CX11_MOTION;
+        out->x = ev.xmotion.x; out->y = ev.xmotion.y; out->state = ev.xmotion.state;
+        break;
+    case KeyPress:
+    case KeyRelease: {
+        out->type = ev.type == KeyPress ? CX11_KEY_PRESS : CX11_KEY_RELEASE;
+        KeySym sym = 0;
+        int n = XLookupString(&ev.xkey, out->text, sizeof out->text - 1, &sym, NULL);
+        out->text[n > 0 ? n : 0] = 0;
+        out->keysym = (unsigned long)sym;
+        out->state = ev.xkey.state;
+        out->x = ev.xkey.x; out->y = ev.xkey.y;
+        break;
+    }
+    case ConfigureNotify:
+        out->type = CX11_CONFIGURE;
+        out->width = ev.xconfigure.width; out->height = ev.xconfigure.height;
+        break;
+    case Expose:
+        out->type = CX11_EXPOSE;
+        out->x = ev.xexpose.x; out->y = ev.xexpose.y;
+        out->width = ev.xexpose.width; out->height = ev.xexpose.height;
+        break;
+    case ClientMessage:
+        if ((Atom)ev.xclient.data.l[0] == d->wm_delete) {
+            out->type = CX11_CLOSE;
+        } else if ((Atom)ev.xclient.data.l[0] == d->net_wm_ping) {
+            ev.xclient.window = RootWindow(d->dpy, DefaultScreen(d->dpy));
+            XSendEvent(d->dpy, ev.xclient.window, False, SubstructureNotifyMask | SubstructureRedirectMask, &ev);
+        }
+        break;
+    default:
+        if (d->has_shm && ev.type == d->shm_event_base + ShmCompletion) {
+            out->type = CX11_SHM_COMPLETION;
+            out->drawable = (unsigned long)((XShmCompletionEvent *)&ev)->shmseg;
+        }
+        break;
+    }
+    (void)window;
+}
+
+cx11_image *cx11_image_create(cx11_display *d, int width, int height, int use_shm) {
+    int screen = DefaultScreen(d->dpy);
+    Visual *visual = DefaultVisual(d->dpy, screen);
+    int depth = DefaultDepth(d->dpy, screen);
+    cx11_image *img = calloc(1, sizeof *img);
+    if (use_shm) {
+        if (!d->has_shm) { free(img); return NULL; }
+        img->ximage = XShmCreateImage(d->dpy, visual, (unsigned)depth, ZPixmap, NULL, &img->shm,
+                                      (unsigned)width, (unsigned)height);
+        if (!img->ximage) { free(img); return NULL; }
+        size_t size = (size_t)img->ximage->bytes_per_line * (size_t)height;
+        img->shm.shmid = shmget(IPC_PRIVATE, size, IPC_CREAT | 0600);
+        if (img->shm.shmid < 0) { XDestroyImage(img->ximage); free(img); return NULL; }
+        img->shm.shmaddr = img->ximage->data = shmat(img->shm.shmid, NULL, 0);
+        if (img->shm.shmaddr == (char *)-1) {
+            shmctl(img->shm.shmid, IPC_RMID, NULL);
+            img->ximage->data = NULL; XDestroyImage(img->ximage); free(img); return NULL;
+        }
+        img->shm.readOnly = False;
+        cx11_sync_errors(d);
+        XShmAttach(d->dpy, &img->shm);
+        int errors = cx11_sync_errors(d);   // attach failures arrive asynchronously as BadAccess
+        shmctl(img->shm.shmid, IPC_RMID, NULL);
+        if (errors) {
+            shmdt(img->shm.shmaddr);
+            img->ximage->data = NULL; XDestroyImage(img->ximage); free(img); return NULL;
+        }
+        img->is_shm = 1;
+        return img;
+    }
+    img->plain = calloc((size_t)width * (size_t)height, 4);
+    if (!img->plain) { free(img); return NULL; }
+    img->ximage = XCreateImage(d->dpy, visual, (unsigned)depth, ZPixmap, 0, (char *)img->plain,
+                               (unsigned)width, (unsigned)height, 32, width * 4);
+    if (!img->ximage) { free(img->plain); free(img); return NULL; }
+    return img;
+}
+
+void cx11_image_destroy(cx11_display *d, cx11_image *img) {
+    if (!img) return;
+    if (img->is_shm) {
+        XShmDetach(d->dpy, &img->shm);
+        XSync(d->dpy, False);
+        shmdt(img->shm.shmaddr);
+    }
+    img->ximage->data = NULL;
+    XDestroyImage(img->ximage);
+    free(img->plain);
+    free(img);
+}
+
+uint32_t *cx11_image_pixels(cx11_image *img) { return (uint32_t *)img->ximage->data; }
+int cx11_image_stride(cx11_image *img) { return img->ximage->bytes_per_line; }
+int cx11_image_is_shm(cx11_image *img) { return img->is_shm; }
+unsigned long cx11_image_shmseg(cx11_image *img) { return img->is_shm ? (unsigned long)img->shm.shmseg : 0; }
+
+void cx11_image_put(cx11_display *d, unsigned long w, cx11_image *img, int x, int y, int width, int height) {
+    GC gc = DefaultGC(d->dpy, DefaultScreen(d->dpy));
+    if (img->is_shm) {
+        XShmPutImage(d->dpy, (Window)w, gc, img->ximage, x, y, x, y, (unsigned)width, (unsigned)height, True);
+    } else {
+        XPutImage(d->dpy, (Window)w, gc, img->ximage, x, y, x, y, (unsigned)width, (unsigned)height);
+    }
+    XFlush(d->dpy);
+}
+
+int cx11_read_window(cx11_display *d, unsigned long w, int x, int y, int width, int height, uint32_t *out) {
+    XImage *img = XGetImage(d->dpy, (Window)w, x, y, (unsigned)width, (unsigned)height, AllPlanes, ZPixmap);
+    if (!img) return -1;
+    for (int row = 0; row < height; row++)
+        for (int col = 0; col < width; col++)
+            out[row * width + col] = (uint32_t)XGetPixel(img, col, row);
+    XDestroyImage(img);
+    return 0;
+}

@@ -85,6 +85,28 @@ open class CARenderer: NSObject, LayerHost {
         compositor.render(root, at: frameTime ?? MediaClock.now(), into: output.target, scale: 1, origin: bounds.origin)
     }
 
+    /// Paints the frame into pixels owned by a host (the X11 window's shared-memory image), with
+    /// the top-left pixel at `bounds.origin`.
+    package func render(into target: RenderTarget) {
+        guard let root = committedRoot else { target.clear(); return }
+        target.clear()
+        compositor.render(root, at: frameTime ?? MediaClock.now(), into: target, scale: 1, origin: bounds.origin)
+    }
+
+    /// True when a commit is waiting (changes made since the last frame on this thread).
+    package static var hasPendingChanges: Bool {
+        let s = TransactionState.current
+        return !s.touchedRoots.isEmpty || !s.stack.isEmpty || !s.completionsForNextTurn.isEmpty
+    }
+
+    /// The front-most model layer under `point` (root's superlayer space) as it is on screen:
+    /// hit-tested on the presentation tree, mapped back to the model.
+    package func hitTestPresentation(_ point: CGPoint) -> CALayer? {
+        guard let root = layer else { return nil }
+        if let presented = root.makePresentation() { return presented.hitTest(point)?.model() }
+        return root.hitTest(point)
+    }
+
     /// The last rendered frame as an image (Linux extension: Apple renders into Metal/OpenGL targets).
     public func makeImage() -> CGImage? {
         guard let t = output?.target else { return nil }

@@ -1,9 +1,76 @@
 #ifndef CX11_H
 #define CX11_H
-// C shim over Xlib and MIT-SHM (filled by the X11 host issue). Prefixed `cx11_`; dumb by design.
+// C shim over Xlib and MIT-SHM. Prefixed `cx11_`; dumb by design: every policy decision
+// (when to use SHM, how to react to errors, timing) is made in Swift (X11Host).
 #include <stdint.h>
+#include <stddef.h>
+
+typedef struct cx11_display cx11_display;
+typedef struct cx11_image cx11_image;
 
 /// Version of the shim API, for Swift to check it was built against this header.
 int cx11_shim_version(void);
+
+/// Opens the display named by `name` (NULL: $DISPLAY). Installs error handlers that record
+/// (instead of exiting on) protocol errors, and an I/O error handler that prints one line and
+/// exits with status 1. Returns NULL when the display cannot be opened.
+cx11_display *cx11_open(const char *name);
+void cx11_close(cx11_display *d);
+/// The connection's file descriptor (for poll).
+int cx11_fd(cx11_display *d);
+/// Depth and bits per pixel of the default visual's 32-bit-friendly format; 0 when unsupported.
+int cx11_depth(cx11_display *d);
+/// 1 when the MIT-SHM extension is available on this connection.
+int cx11_has_shm(cx11_display *d);
+
+/// Creates and maps a top-level window of `width` × `height` with WM_DELETE_WINDOW and
+/// _NET_WM_PING protocols and a minimum size of 1 × 1. Returns the window id (0 on failure).
+unsigned long cx11_create_window(cx11_display *d, int width, int height, const char *title);
+void cx11_destroy_window(cx11_display *d, unsigned long w);
+void cx11_set_title(cx11_display *d, unsigned long w, const char *title);
+void cx11_flush(cx11_display *d);
+/// XSync; returns the number of protocol errors recorded since the last call (and clears it).
+int cx11_sync_errors(cx11_display *d);
+
+/// Event kinds delivered to Swift.
+enum {
+    CX11_NONE = 0, CX11_BUTTON_PRESS, CX11_BUTTON_RELEASE, CX11_MOTION, CX11_KEY_PRESS, CX11_KEY_RELEASE,
+    CX11_CONFIGURE, CX11_EXPOSE, CX11_CLOSE, CX11_SHM_COMPLETION, CX11_OTHER
+};
+
+typedef struct {
+    int type;
+    int x, y;            // pointer position (window pixels) or expose origin
+    int width, height;   // configure size or expose size
+    int button;          // 1 left, 2 middle, 3 right, 4/5 wheel up/down, 6/7 wheel left/right
+    unsigned int state;  // modifier and button mask
+    unsigned long keysym;
+    unsigned long drawable; // for SHM completion: the pixmap/segment it refers to
+    char text[8];        // UTF-8 of a key press, when any
+} cx11_event;
+
+/// Number of events waiting (without blocking).
+int cx11_pending(cx11_display *d);
+/// Reads the next event (blocks if none); answers _NET_WM_PING itself and reports it as OTHER.
+void cx11_next_event(cx11_display *d, unsigned long window, cx11_event *out);
+
+/// Creates an image of `width` × `height` in the window's 32-bit BGRX layout. With `use_shm`,
+/// the pixels live in a SysV segment attached to the server, and the segment is marked for
+/// removal right after the server attached (no segment survives the process, even on SIGKILL);
+/// on any SHM failure NULL is returned. Without `use_shm`, plain memory is used (XPutImage).
+cx11_image *cx11_image_create(cx11_display *d, int width, int height, int use_shm);
+void cx11_image_destroy(cx11_display *d, cx11_image *img);
+/// The pixels (rows of cx11_image_stride bytes, premultiplied BGRA/BGRX words).
+uint32_t *cx11_image_pixels(cx11_image *img);
+int cx11_image_stride(cx11_image *img);
+int cx11_image_is_shm(cx11_image *img);
+/// Puts a rectangle of the image at the same place in the window. For SHM images a completion
+/// event is requested (CX11_SHM_COMPLETION); the buffer must not be written until it arrives.
+void cx11_image_put(cx11_display *d, unsigned long w, cx11_image *img, int x, int y, int width, int height);
+/// The segment id of an SHM image (matches CX11_SHM_COMPLETION's drawable field), 0 otherwise.
+unsigned long cx11_image_shmseg(cx11_image *img);
+
+/// Reads back `width` × `height` pixels of the window at (x, y) into `out` (rows of width words).
+int cx11_read_window(cx11_display *d, unsigned long w, int x, int y, int width, int height, uint32_t *out);
 
 #endif

@@ -1,0 +1,202 @@
+import Foundation
+import QuartzCore
+
+/// One gallery scene: builds its layers into a container and reacts to events.
+struct Scene {
+    let name: String
+    /// Builds the scene into `stage` (sized like the window) and returns its event handler.
+    let build: (_ stage: CALayer, _ image: CGImage?) -> ((SceneEvent) -> Void)
+}
+
+/// The events a scene sees (a window-independent copy of X11Host's LayerEvent).
+struct SceneEvent {
+    enum Kind { case down, up, moved, dragged, scroll(CGFloat) }
+    var kind: Kind
+    var location: CGPoint
+    var layer: CALayer?
+}
+
+func color(_ r: CGFloat, _ g: CGFloat, _ b: CGFloat, _ a: CGFloat = 1) -> CGColor { CGColor(red: r, green: g, blue: b, alpha: a) }
+
+func box(_ frame: CGRect, _ fill: CGColor?, radius: CGFloat = 0, name: String? = nil) -> CALayer {
+    let l = CALayer()
+    l.frame = frame
+    l.backgroundColor = fill
+    l.cornerRadius = radius
+    l.name = name
+    return l
+}
+
+let palette = [color(0.95, 0.45, 0.2), color(0.3, 0.75, 0.45), color(0.35, 0.55, 0.95), color(0.9, 0.3, 0.5), color(0.95, 0.8, 0.25)]
+
+/// The scenes, in gallery order (each reproduces a part of the seeds).
+@MainActor let scenes: [Scene] = [
+    Scene(name: "Implicit animations — click a layer") { stage, _ in
+        var layers: [CALayer] = []
+        for i in 0..<3 {
+            let l = box(CGRect(x: 60 + CGFloat(i) * 170, y: 120, width: 120, height: 120), palette[i], radius: 16)
+            stage.addSublayer(l)
+            layers.append(l)
+        }
+        let slow = box(CGRect(x: 60, y: 300, width: 460, height: 40), color(0.25, 0.27, 0.33), radius: 8, name: "slow")
+        stage.addSublayer(slow)
+        var step = 0
+        return { e in
+            guard case .down = e.kind, let hit = e.layer else { return }
+            step += 1
+            if hit === slow {
+                // Seed 001 §3.1: a 2 s transaction whose completion block runs when it is done.
+                CATransaction.begin()
+                CATransaction.setAnimationDuration(2)
+                CATransaction.setCompletionBlock { slow.backgroundColor = color(0.25, 0.27, 0.33) }
+                for l in layers { l.position.y = l.position.y == 180 ? 420 : 180 }
+                slow.backgroundColor = palette[step % palette.count]
+                CATransaction.commit()
+            } else if hit === layers[0] {
+                hit.backgroundColor = palette[step % palette.count]
+            } else if hit === layers[1] {
+                hit.position.x += step % 2 == 0 ? -60 : 60
+            } else if hit === layers[2] {
+                hit.setAffineTransform(CGAffineTransform(rotationAngle: CGFloat(step) * .pi / 4))
+            }
+        }
+    },
+    Scene(name: "Geometry — anchorPoint, position, bounds") { stage, _ in
+        for (i, anchor) in [CGPoint(x: 0, y: 0), CGPoint(x: 0.5, y: 0.5), CGPoint(x: 1, y: 1)].enumerated() {
+            let guide = box(CGRect(x: 0, y: 0, width: 6, height: 6), color(1, 1, 1), radius: 3)
+            let p = CGPoint(x: 140 + CGFloat(i) * 180, y: 200)
+            guide.position = p
+            let l = box(CGRect(x: 0, y: 0, width: 100, height: 60), palette[i], radius: 6)
+            l.anchorPoint = anchor
+            l.position = p
+            l.setAffineTransform(CGAffineTransform(rotationAngle: .pi / 8))
+            stage.addSublayer(l)
+            stage.addSublayer(guide)
+        }
+        return { _ in }
+    },
+    Scene(name: "Corners, borders, shadows") { stage, _ in
+        let a = box(CGRect(x: 50, y: 60, width: 150, height: 110), palette[0], radius: 20)
+        a.borderWidth = 5; a.borderColor = color(1, 0.9, 0.7)
+        let b = box(CGRect(x: 240, y: 60, width: 150, height: 110), palette[1], radius: 40)
+        b.maskedCorners = [.layerMinXMinYCorner, .layerMaxXMinYCorner, .layerMaxXMaxYCorner]
+        let c = box(CGRect(x: 430, y: 60, width: 150, height: 110), palette[2], radius: 12)
+        c.shadowOpacity = 0.7; c.shadowRadius = 10; c.shadowOffset = CGSize(width: 0, height: 8)
+        // Seed 000: a contact shadow (a flat ellipse under the layer) and a curved one.
+        let d = box(CGRect(x: 80, y: 250, width: 180, height: 120), palette[3], radius: 0)
+        d.shadowOpacity = 0.6; d.shadowRadius = 6; d.shadowOffset = .zero
+        d.shadowPath = CGPath(ellipseIn: CGRect(x: -10, y: 120, width: 200, height: 24), transform: nil)
+        let e = box(CGRect(x: 360, y: 250, width: 180, height: 120), palette[4], radius: 0)
+        let curve = CGMutablePath()
+        curve.move(to: CGPoint(x: 0, y: 110)); curve.addLine(to: CGPoint(x: 180, y: 110))
+        curve.addLine(to: CGPoint(x: 180, y: 135))
+        curve.addCurve(to: CGPoint(x: 0, y: 135), control1: CGPoint(x: 130, y: 118), control2: CGPoint(x: 50, y: 118))
+        curve.closeSubpath()
+        e.shadowOpacity = 0.6; e.shadowRadius = 5; e.shadowOffset = .zero; e.shadowPath = curve
+        for l in [a, b, c, d, e] { stage.addSublayer(l) }
+        return { _ in }
+    },
+    Scene(name: "Contents — gravity and contentsRect") { stage, image in
+        let gravities: [CALayerContentsGravity] = [.resize, .resizeAspect, .resizeAspectFill, .center, .topLeft, .bottomRight]
+        for (i, g) in gravities.enumerated() {
+            let l = box(CGRect(x: 30 + CGFloat(i % 3) * 200, y: 40 + CGFloat(i / 3) * 200, width: 170, height: 150),
+                        color(0.2, 0.22, 0.28), radius: 8)
+            l.contents = image
+            l.contentsGravity = g
+            l.contentsScale = 2
+            l.masksToBounds = true
+            stage.addSublayer(l)
+        }
+        return { _ in }
+    },
+    Scene(name: "3D transforms — drag to turn") { stage, image in
+        let holder = box(stage.bounds, nil)
+        var p = CATransform3DIdentity
+        p.m34 = -1 / 500
+        holder.sublayerTransform = p
+        let card = box(CGRect(x: stage.bounds.midX - 130, y: stage.bounds.midY - 90, width: 260, height: 180), palette[2], radius: 14)
+        card.contents = image
+        card.contentsGravity = .resizeAspectFill
+        card.masksToBounds = true
+        card.allowsEdgeAntialiasing = true
+        card.transform = CATransform3DMakeRotation(.pi / 6, 0, 1, 0)
+        holder.addSublayer(card)
+        stage.addSublayer(holder)
+        var angle: CGFloat = .pi / 6
+        var last: CGPoint?
+        return { e in
+            switch e.kind {
+            case .down: last = e.location
+            case .dragged:
+                if let l = last {
+                    angle += (e.location.x - l.x) / 150
+                    CATransaction.begin(); CATransaction.setDisableActions(true)
+                    card.transform = CATransform3DMakeRotation(angle, 0, 1, 0)
+                    CATransaction.commit()
+                }
+                last = e.location
+            default: break
+            }
+        }
+    },
+    Scene(name: "Explicit animations — click to pause, drag to scrub") { stage, _ in
+        let track = box(stage.bounds, nil)
+        stage.addSublayer(track)
+        let dot = box(CGRect(x: 0, y: 0, width: 40, height: 40), palette[0], radius: 20)
+        let path = CGMutablePath()
+        path.addEllipse(in: CGRect(x: 100, y: 80, width: 440, height: 260))
+        let follow = CAKeyframeAnimation(keyPath: "position")
+        follow.path = path; follow.duration = 4; follow.repeatCount = .infinity; follow.calculationMode = .paced
+        dot.add(follow, forKey: "follow")
+        let springy = box(CGRect(x: 300, y: 190, width: 60, height: 60), palette[1], radius: 10)
+        let spring = CASpringAnimation(keyPath: "transform.scale")
+        spring.fromValue = 0.3; spring.toValue = 1; spring.damping = 6; spring.duration = 2; spring.repeatCount = .infinity
+        springy.add(spring, forKey: "spring")
+        track.addSublayer(dot); track.addSublayer(springy)
+        var paused = false
+        return { e in
+            switch e.kind {
+            case .down:
+                // Seed 004 "manual animation": pause by speed 0, resume from the paused time.
+                if paused {
+                    let pausedTime = track.timeOffset
+                    track.speed = 1; track.timeOffset = 0; track.beginTime = 0
+                    track.beginTime = track.convertTime(CACurrentMediaTime(), from: nil) - pausedTime
+                } else {
+                    track.timeOffset = track.convertTime(CACurrentMediaTime(), from: nil)
+                    track.speed = 0
+                }
+                paused.toggle()
+            case .dragged where paused:
+                track.timeOffset += 0.01
+            default: break
+            }
+        }
+    },
+    Scene(name: "Hit testing — hover over the layers") { stage, _ in
+        var layers: [CALayer] = []
+        for i in 0..<12 {
+            let l = box(CGRect(x: 40 + CGFloat(i % 4) * 150, y: 50 + CGFloat(i / 4) * 120, width: 120, height: 90),
+                        color(0.25, 0.27, 0.33), radius: 10)
+            l.zPosition = CGFloat(i % 3)
+            if i % 2 == 0 { l.setAffineTransform(CGAffineTransform(rotationAngle: 0.2)) }
+            stage.addSublayer(l)
+            layers.append(l)
+        }
+        return { e in
+            guard case .moved = e.kind else { return }
+            for l in layers { l.borderWidth = l === e.layer ? 4 : 0; l.borderColor = palette[4] }
+        }
+    },
+    Scene(name: "1,000 animated layers") { stage, _ in
+        for i in 0..<1000 {
+            let l = box(CGRect(x: CGFloat(i % 40) * 16, y: CGFloat(i / 40) * 18, width: 14, height: 14), palette[i % 5], radius: 3)
+            let a = CABasicAnimation(keyPath: "opacity")
+            a.fromValue = 1; a.toValue = 0.2; a.duration = 1 + Double(i % 7) * 0.2
+            a.autoreverses = true; a.repeatCount = .infinity
+            l.add(a, forKey: "pulse")
+            stage.addSublayer(l)
+        }
+        return { _ in }
+    },
+]
