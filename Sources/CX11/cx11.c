@@ -246,3 +246,16 @@ int cx11_read_window(cx11_display *d, unsigned long w, int x, int y, int width, 
     XDestroyImage(img);
     return 0;
 }
+
+void cx11_send_delete(cx11_display *d, unsigned long w) {
+    XEvent ev;
+    memset(&ev, 0, sizeof ev);
+    ev.xclient.type = ClientMessage;
+    ev.xclient.window = (Window)w;
+    ev.xclient.message_type = d->wm_protocols;
+    ev.xclient.format = 32;
+    ev.xclient.data.l[0] = (long)d->wm_delete;
+    ev.xclient.data.l[1] = CurrentTime;
+    XSendEvent(d->dpy, (Window)w, False, NoEventMask, &ev);
+    XFlush(d->dpy);
+}

@@ -43,6 +43,7 @@ extension CALayer {
         layer.indexHint = index
         layer._superlayer = self
         layer.isMaskLayer = false
+        layer.setHostRoot(hostRootRef)
         setNeedsLayout()
         treeDidChange(adding: layer)
     }
@@ -65,7 +66,9 @@ extension CALayer {
         newLayer.indexHint = index
         newLayer._superlayer = self
         newLayer.isMaskLayer = false
+        newLayer.setHostRoot(hostRootRef)
         oldLayer._superlayer = nil
+        oldLayer.setHostRoot(nil)
         setNeedsLayout()
         treeDidChange(adding: newLayer)
     }
@@ -75,6 +78,7 @@ extension CALayer {
         for child in children {
             if live { child.runOrderAction(kCAOnOrderOut) }
             child._superlayer = nil
+            child.setHostRoot(nil)
         }
         children = []
         var seen = Set<ObjectIdentifier>()
@@ -95,6 +99,7 @@ extension CALayer {
             parent.children.remove(at: i)
         }
         _superlayer = nil
+        setHostRoot(nil)
         parent.setNeedsLayout()
         parent.treeDidChange(adding: nil)
     }
@@ -107,6 +112,7 @@ extension CALayer {
         if let old = _mask {
             old._superlayer = nil
             old.isMaskLayer = false
+            old.setHostRoot(nil)
             _mask = nil
         }
         defer { treeDidChange(adding: nil) }
@@ -116,5 +122,6 @@ extension CALayer {
         _mask = m
         m._superlayer = self
         m.isMaskLayer = true
+        m.setHostRoot(hostRootRef)
     }
 }

@@ -1,7 +1,6 @@
 import CoreGraphics
 import Foundation
 import LayerRender
-import Synchronization
 
 /// A rectangle of content in a tree: Core Animation's CALayer.
 ///
@@ -108,11 +107,10 @@ open class CALayer: NSObject, CAMediaTiming {
     let layerID: UInt64 = CALayer.nextLayerID()
     /// The renderer or window hosting this layer's tree, set on the root only.
     weak var host: (any LayerHost)? {
-        didSet {
-            if oldValue == nil && host != nil { CALayer.hostedRootCount.add(1, ordering: .relaxed) }
-            if oldValue != nil && host == nil { CALayer.hostedRootCount.subtract(1, ordering: .relaxed) }
-        }
+        didSet { setHostRoot(host == nil ? nil : self) }
     }
+    /// The hosted root of this layer's tree (see `liveRoot`); weak, the host retains the root.
+    weak var hostRootRef: CALayer?
     /// This layer's snapshot in the last commit that included it.
     var committed: LayerSnapshot?
     /// This layer's own values changed since `committed` was made.
@@ -151,7 +149,6 @@ open class CALayer: NSObject, CAMediaTiming {
     }
 
     deinit {
-        if host != nil { CALayer.hostedRootCount.subtract(1, ordering: .relaxed) }
         // Release deep trees iteratively: a 100,000-deep chain must not recurse in deinit.
         var pending = children
         children = []

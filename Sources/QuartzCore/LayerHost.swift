@@ -1,7 +1,6 @@
 import CoreGraphics
 import Foundation
 import LayerRender
-import Synchronization
 
 /// Something that hosts a layer tree and receives its committed snapshots: a `CARenderer`, or a
 /// window of the X11 host. Hosting makes a tree live (implicit animations, presentation layers).
@@ -28,15 +27,21 @@ extension CALayer {
         return lastID
     }
 
-    /// How many layers are hosting roots right now; while zero, no tree is live and the walk is skipped.
-    static let hostedRootCount = Atomic<Int>(0)
+    /// The root of this layer's tree when it is hosted, else nil. O(1): kept up to date by
+    /// `setHostRoot(_:)` whenever a subtree joins or leaves a hosted tree.
+    var liveRoot: CALayer? { hostRootRef }
 
-    /// The root of this layer's tree when it is hosted, else nil. O(depth) while any tree is hosted.
-    var liveRoot: CALayer? {
-        if CALayer.hostedRootCount.load(ordering: .relaxed) == 0 { return nil }
-        var l: CALayer = self
-        while let p = l._superlayer { l = p }
-        return l.host == nil ? nil : l
+    /// Records `root` (or nil) as the hosted root of this layer's whole subtree, masks included.
+    /// O(subtree) when it changes, O(1) when it does not (adding a fresh layer stays cheap).
+    func setHostRoot(_ root: CALayer?) {
+        guard hostRootRef !== root else { return }
+        var stack: [CALayer] = [self]
+        while let l = stack.popLast() {
+            guard l.hostRootRef !== root || l === self else { continue }
+            l.hostRootRef = root
+            stack.append(contentsOf: l.children)
+            if let m = l._mask { stack.append(m) }
+        }
     }
 
     /// Marks this layer's values as changed and its ancestors' subtrees (stopping at one already marked).

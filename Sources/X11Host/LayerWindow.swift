@@ -45,6 +45,8 @@ public final class LayerWindow {
     let renderer = CARenderer()
     var presenter: Presenter?
     private var needsRedraw = true
+    /// The last frame still had something moving: one more frame shows where it ended.
+    private var wasAnimating = false
     private var lastFrameTime = -Double.infinity
     private var buttonsDown = 0
     private var pendingSegments: Set<UInt> = []
@@ -93,10 +95,13 @@ public final class LayerWindow {
     public func runOnce(maxWait: Double) {
         let now = CACurrentMediaTime()
         let interval = 1 / max(framesPerSecond, 1)
-        let wantsFrame = needsRedraw || CARenderer.hasPendingChanges || renderer.nextFrameTime() <= now + interval
+        let wantsFrame = needsRedraw || wasAnimating || CARenderer.hasPendingChanges || renderer.nextFrameTime() <= now + interval
         var wait = maxWait
         if wantsFrame { wait = max(0, lastFrameTime + interval - now) }
-        if let limit = RunLoop.main.limitDate(forMode: .default) { wait = min(wait, max(0, limit.timeIntervalSinceNow)) }
+        // DispatchQueue.main and timers run on the main thread's run loop; a window driven from
+        // another thread (tests) services that thread's run loop instead.
+        let loop = Thread.isMainThread ? RunLoop.main : RunLoop.current
+        if Thread.isMainThread, let limit = loop.limitDate(forMode: .default) { wait = min(wait, max(0, limit.timeIntervalSinceNow)) }
         if cx11_pending(display) == 0 {
             var fds = pollfd(fd: cx11_fd(display), events: Int16(POLLIN), revents: 0)
             _ = poll(&fds, 1, Int32(CGClampToInt(wait * 1000, in: 0...60_000)))
@@ -106,9 +111,11 @@ public final class LayerWindow {
             cx11_next_event(display, window, &ev)
             handle(ev)
         }
-        _ = RunLoop.main.run(mode: .default, before: Date())
+        if Thread.isMainThread { _ = loop.run(mode: .default, before: Date()) }
         let t = CACurrentMediaTime()
-        if isOpen && (needsRedraw || CARenderer.hasPendingChanges || renderer.nextFrameTime() <= t) && t >= lastFrameTime + interval * 0.5 {
+        // nextFrameTime() answers "now" (a moment after t) while something animates: allow half a tick.
+        if isOpen && (needsRedraw || wasAnimating || CARenderer.hasPendingChanges || renderer.nextFrameTime() <= t + interval / 2)
+            && t >= lastFrameTime + interval * 0.5 {
             frame(at: t)
         }
     }
@@ -122,6 +129,7 @@ public final class LayerWindow {
         renderer.endFrame()
         presenter.present(index)
         needsRedraw = false
+        wasAnimating = renderer.nextFrameTime() <= t + 1 / max(framesPerSecond, 1)
         lastFrameTime = t
         frameCount += 1
     }
@@ -180,6 +188,12 @@ public final class LayerWindow {
         renderer.bounds = CGRect(x: 0, y: 0, width: w, height: h)
         needsRedraw = true
     }
+
+    /// The X window id (for tools such as xdotool).
+    public var windowID: UInt { window }
+
+    /// Asks the window to close as a window manager would (WM_DELETE_WINDOW); for tests.
+    public func sendCloseRequest() { cx11_send_delete(display, window) }
 
     /// Reads the window's pixels back from the X server (0xAARRGGBB words with alpha forced to
     /// 255; for tests and screenshots).

@@ -73,4 +73,7 @@ unsigned long cx11_image_shmseg(cx11_image *img);
 /// Reads back `width` × `height` pixels of the window at (x, y) into `out` (rows of width words).
 int cx11_read_window(cx11_display *d, unsigned long w, int x, int y, int width, int height, uint32_t *out);
 
+/// Sends the window the WM_DELETE_WINDOW message a window manager sends when the user closes it.
+void cx11_send_delete(cx11_display *d, unsigned long w);
+
 #endif

@@ -1,0 +1,212 @@
+// The live window under a private Xvfb that each test starts and stops itself: readback equals
+// the offscreen render (through SHM and through the XPutImage fallback); a click reaches the layer
+// under the pointer and its implicit animation glides; WM_DELETE_WINDOW ends the loop; no SHM
+// segment outlives the window or a SIGKILLed process; an idle window costs no frames.
+import Foundation
+import Testing
+import TestSupport
+@testable import X11Host
+
+/// Starts `tool` with `args` and `DISPLAY` (posix_spawn; Foundation's Process can hang waiting
+/// for exit inside the test runner); returns the child's pid.
+func spawn(_ tool: String, _ args: [String], display: String?) -> pid_t? {
+    var pid: pid_t = 0
+    let argv = ([tool] + args).map { strdup($0) } + [nil]
+    var env = ProcessInfo.processInfo.environment
+    if let display { env["DISPLAY"] = display }
+    let envp = env.map { strdup("\($0.key)=\($0.value)") } + [nil]
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+    posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+    let rc = posix_spawn(&pid, tool, &actions, nil, argv, envp)
+    posix_spawn_file_actions_destroy(&actions)
+    argv.forEach { free($0) }
+    envp.forEach { free($0) }
+    return rc == 0 ? pid : nil
+}
+
+/// Waits for a child to exit; returns its exit status (−1 when it was killed or not found).
+@discardableResult
+func reap(_ pid: pid_t) -> Int32 {
+    var status: Int32 = 0
+    guard waitpid(pid, &status, 0) == pid else { return -1 }
+    return status & 0x7F == 0 ? (status >> 8) & 0xFF : -1
+}
+
+/// A private X server on a free display number, killed when the test ends.
+final class Xvfb {
+    let display: String
+    private let pid: pid_t
+
+    init?() {
+        var number = 90 + Int(getpid() % 100)
+        while FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(number)") || FileManager.default.fileExists(atPath: "/tmp/.X\(number)-lock") {
+            number += 1
+        }
+        display = ":\(number)"
+        guard let p = spawn("/usr/bin/Xvfb", [display, "-screen", "0", "640x480x24", "-nolisten", "tcp"], display: nil) else { return nil }
+        pid = p
+        // Wait (bounded) for the server's socket.
+        for _ in 0..<300 {
+            if FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(number)") { usleep(50_000); return }
+            usleep(10_000)
+        }
+        kill(pid, SIGKILL)
+        reap(pid)
+        return nil
+    }
+
+    deinit {
+        kill(pid, SIGKILL)
+        reap(pid)
+    }
+
+    /// Runs a command against this server and waits for it.
+    @discardableResult
+    func run(_ tool: String, _ args: [String]) -> Int32 {
+        guard let p = spawn(tool, args, display: display) else { return -1 }
+        return reap(p)
+    }
+}
+
+/// Shared-memory segments currently in the system (ipcs -m).
+func sharedMemorySegments() -> Int {
+    guard let text = try? String(contentsOfFile: "/proc/sysvipc/shm", encoding: .utf8) else { return -1 }
+    return text.split(separator: "\n").count - 1
+}
+
+func scene(_ root: CALayer) {
+    let a = CALayer()
+    a.frame = CGRect(x: 10, y: 10, width: 50, height: 40)
+    a.backgroundColor = CGColor(red: 0.9, green: 0.3, blue: 0.2, alpha: 1)
+    a.cornerRadius = 8
+    let b = CALayer()
+    b.frame = CGRect(x: 40, y: 30, width: 60, height: 40)
+    b.backgroundColor = CGColor(red: 0.2, green: 0.5, blue: 0.9, alpha: 0.7)
+    b.borderWidth = 3
+    b.borderColor = CGColor(gray: 1, alpha: 1)
+    root.addSublayer(a)
+    root.addSublayer(b)
+}
+
+@Suite(.serialized) struct X11WindowTests {
+    /// Turns the loop until `condition` holds or `seconds` pass.
+    func spin(_ window: LayerWindow, seconds: Double, until condition: () -> Bool = { false }) {
+        let end = CACurrentMediaTime() + seconds
+        while CACurrentMediaTime() < end && !condition() { window.runOnce(maxWait: 0.01) }
+    }
+
+    @Test(arguments: [true, false])
+    func readbackEqualsTheOffscreenRender(sharedMemory: Bool) throws {
+        let x = try #require(Xvfb())
+        let window = try #require(LayerWindow(title: "readback", size: CGSize(width: 120, height: 80),
+                                              display: x.display, sharedMemory: sharedMemory))
+        #expect(window.usesSharedMemory == sharedMemory)
+        CATransaction.begin(); CATransaction.setDisableActions(true)
+        scene(window.rootLayer)
+        CATransaction.commit()
+        spin(window, seconds: 0.5)
+        let shown = window.readPixels()
+        let renderer = CARenderer()
+        let root = CALayer()
+        root.frame = CGRect(x: 0, y: 0, width: 120, height: 80)
+        root.backgroundColor = window.rootLayer.backgroundColor
+        scene(root)
+        renderer.bounds = root.bounds
+        renderer.layer = root
+        renderer.beginFrame(atTime: CACurrentMediaTime(), timeStamp: nil)
+        renderer.render()
+        renderer.endFrame()
+        let offscreen = try #require(renderer.makeImage())
+        #expect(shown.width == 120 && shown.height == 80)
+        var differing = 0
+        for y in 0..<80 {
+            for x in 0..<120 where shown.pixels[y * 120 + x] != (offscreen.premultipliedPixel(x: x, y: y) | 0xFF00_0000) {
+                differing += 1
+            }
+        }
+        #expect(differing == 0)
+    }
+
+    @Test func aClickReachesTheLayerAndItGlides() throws {
+        let x = try #require(Xvfb())
+        let window = try #require(LayerWindow(title: "click", size: CGSize(width: 200, height: 60), display: x.display))
+        let dot = CALayer()
+        CATransaction.begin(); CATransaction.setDisableActions(true)
+        dot.frame = CGRect(x: 10, y: 20, width: 20, height: 20)
+        dot.backgroundColor = CGColor(red: 1, green: 0, blue: 0, alpha: 1)
+        window.rootLayer.addSublayer(dot)
+        CATransaction.commit()
+        var clicked: CALayer?
+        window.onEvent = { event in
+            if case .mouseDown = event.kind {
+                clicked = event.layer
+                CATransaction.begin()
+                CATransaction.setAnimationDuration(1)
+                CATransaction.setAnimationTimingFunction(CAMediaTimingFunction(name: .linear))
+                dot.position.x += 100
+                CATransaction.commit()
+            }
+        }
+        spin(window, seconds: 0.3)
+        x.run("/usr/bin/xdotool", ["mousemove", "--window", "\(window.windowID)", "20", "30", "click", "1"])
+        spin(window, seconds: 2, until: { clicked != nil })
+        #expect(clicked === dot)
+        func redColumns() -> [Int] {
+            let p = window.readPixels()
+            return (0..<p.width).filter { p.pixels[30 * p.width + $0] == 0xFFFF_0000 }
+        }
+        spin(window, seconds: 0.4)
+        let mid = redColumns()
+        #expect(!mid.isEmpty && mid.first! > 10 && mid.first! < 110)   // on its way, not at either end
+        spin(window, seconds: 3, until: { redColumns().first == 110 })
+        #expect(redColumns().first == 110)
+    }
+
+    @Test func closeRequestEndsTheLoopAndLeavesNoSegments() throws {
+        let x = try #require(Xvfb())
+        let before = sharedMemorySegments()
+        do {
+            let window = try #require(LayerWindow(title: "close", size: CGSize(width: 64, height: 64), display: x.display))
+            spin(window, seconds: 0.2)
+            #expect(window.usesSharedMemory)
+            window.sendCloseRequest()
+            spin(window, seconds: 2, until: { !window.isOpen })
+            #expect(!window.isOpen)
+        }
+        #expect(sharedMemorySegments() == before)
+    }
+
+    @Test func anIdleWindowMakesNoFrames() throws {
+        let x = try #require(Xvfb())
+        let window = try #require(LayerWindow(title: "idle", size: CGSize(width: 64, height: 64), display: x.display))
+        spin(window, seconds: 0.3)
+        let frames = window.frameCount
+        // CPU time of this thread only (other suites may run concurrently in the process).
+        func threadCPU() -> Double {
+            var ts = timespec()
+            clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts)
+            return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
+        }
+        let cpuBefore = threadCPU()
+        let end = CACurrentMediaTime() + 2
+        while CACurrentMediaTime() < end { window.runOnce(maxWait: 1) }
+        #expect(window.frameCount == frames)
+        #expect(threadCPU() - cpuBefore < 0.02)   // under 1 % of the 2 s
+    }
+
+    @Test func noSegmentOutlivesAKilledProcess() throws {
+        let x = try #require(Xvfb())
+        let binary = Golden.packageRoot.appendingPathComponent(".build/debug/samples").path
+        guard FileManager.default.isExecutableFile(atPath: binary) else { return }
+        let before = sharedMemorySegments()
+        let pid = try #require(spawn(binary, [], display: x.display))
+        usleep(1_500_000)
+        #expect(sharedMemorySegments() > before)   // the gallery is showing through SHM
+        kill(pid, SIGKILL)
+        reap(pid)
+        usleep(200_000)
+        #expect(sharedMemorySegments() == before)
+    }
+}
