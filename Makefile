@@ -27,5 +27,9 @@ bench: deps
 	$(SWIFT) build -c release -j $(JOBS) --product bench
 	"$$($(SWIFT) build -c release --show-bin-path)/bench"
 
+screenshots: deps
+	$(SWIFT) build -c release -j $(JOBS) --product samples
+	"$$($(SWIFT) build -c release --show-bin-path)/samples" --headless docs/images
+
 clean:
 	rm -rf .build out failures

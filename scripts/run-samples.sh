@@ -3,9 +3,9 @@
 set -euo pipefail
 bin="$(swift build -c release --show-bin-path)/samples"
 if [ -n "${DISPLAY:-}" ]; then
+    # The gallery falls back to rendering PNGs into out/ when the display cannot be opened.
     exec "$bin"
 else
-    echo "run: no DISPLAY; rendering headless into out/"
-    mkdir -p out
+    echo "run: no DISPLAY; rendering every scene headless into out/"
     exec "$bin" --headless out
 fi
