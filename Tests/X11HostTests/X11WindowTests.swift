@@ -209,4 +209,63 @@ func scene(_ root: CALayer) {
         usleep(200_000)
         #expect(sharedMemorySegments() == before)
     }
+
+    @Test func aResizeStormKeepsTheRootLayerInStep() throws {
+        let x = try #require(Xvfb())
+        let window = try #require(LayerWindow(title: "resize", size: CGSize(width: 100, height: 100), display: x.display))
+        spin(window, seconds: 0.2)
+        for i in 0..<100 {
+            let w = 60 + (i * 37) % 300, h = 50 + (i * 53) % 200
+            x.run("/usr/bin/xdotool", ["windowsize", "\(window.windowID)", "\(w)", "\(h)"])
+            window.runOnce(maxWait: 0)
+        }
+        x.run("/usr/bin/xdotool", ["windowsize", "\(window.windowID)", "222", "111"])
+        spin(window, seconds: 2, until: { window.rootLayer.bounds.size == CGSize(width: 222, height: 111) })
+        #expect(window.rootLayer.bounds.size == CGSize(width: 222, height: 111))
+        spin(window, seconds: 0.2)
+        let p = window.readPixels()
+        #expect(p.width == 222 && p.height == 111 && p.pixels[111 * 222 - 1] == 0xFF1F_1F1F)
+        #expect(window.isOpen)
+    }
+
+    @Test func losingTheServerEndsTheProcessWithAMessage() throws {
+        var x: Xvfb? = try #require(Xvfb())
+        let binary = Golden.packageRoot.appendingPathComponent(".build/debug/samples").path
+        guard FileManager.default.isExecutableFile(atPath: binary) else { return }
+        let log = FileManager.default.temporaryDirectory.appendingPathComponent("x11-loss-\(getpid()).log").path
+        let pid = try #require(spawnLogging(binary, display: x!.display, log: log))
+        usleep(1_500_000)
+        x = nil                                   // kill the X server
+        let start = CACurrentMediaTime()
+        var status: Int32 = 0
+        var exited = false
+        while CACurrentMediaTime() - start < 3 {
+            if waitpid(pid, &status, WNOHANG) == pid { exited = true; break }
+            usleep(10_000)
+        }
+        if !exited { kill(pid, SIGKILL); reap(pid) }
+        #expect(exited && CACurrentMediaTime() - start < 1.5)
+        #expect(exited && (status >> 8) & 0xFF == 1)
+        let message = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
+        #expect(message.contains("lost the connection to the X server"))
+        try? FileManager.default.removeItem(atPath: log)
+    }
+}
+
+/// Like `spawn`, with standard error sent to `log`.
+func spawnLogging(_ tool: String, display: String, log: String) -> pid_t? {
+    var pid: pid_t = 0
+    let argv = [strdup(tool), nil]
+    var env = ProcessInfo.processInfo.environment
+    env["DISPLAY"] = display
+    let envp = env.map { strdup("\($0.key)=\($0.value)") } + [nil]
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+    posix_spawn_file_actions_addopen(&actions, 2, log, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+    let rc = posix_spawn(&pid, tool, &actions, nil, argv, envp)
+    posix_spawn_file_actions_destroy(&actions)
+    argv.forEach { free($0) }
+    envp.forEach { free($0) }
+    return rc == 0 ? pid : nil
 }
