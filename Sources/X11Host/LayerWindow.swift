@@ -95,7 +95,8 @@ public final class LayerWindow {
     public func runOnce(maxWait: Double) {
         let now = CACurrentMediaTime()
         let interval = 1 / max(framesPerSecond, 1)
-        let wantsFrame = needsRedraw || wasAnimating || CARenderer.hasPendingChanges || renderer.nextFrameTime() <= now + interval
+        let wantsFrame = needsRedraw || wasAnimating || CADisplayLink.wantsFrames || CARenderer.hasPendingChanges
+            || renderer.nextFrameTime() <= now + interval
         var wait = maxWait
         if wantsFrame { wait = max(0, lastFrameTime + interval - now) }
         // DispatchQueue.main and timers run on the main thread's run loop; a window driven from
@@ -114,7 +115,8 @@ public final class LayerWindow {
         if Thread.isMainThread { _ = loop.run(mode: .default, before: Date()) }
         let t = CACurrentMediaTime()
         // nextFrameTime() answers "now" (a moment after t) while something animates: allow half a tick.
-        if isOpen && (needsRedraw || wasAnimating || CARenderer.hasPendingChanges || renderer.nextFrameTime() <= t + interval / 2)
+        if isOpen && (needsRedraw || wasAnimating || CADisplayLink.wantsFrames || CARenderer.hasPendingChanges
+            || renderer.nextFrameTime() <= t + interval / 2)
             && t >= lastFrameTime + interval * 0.5 {
             frame(at: t)
         }
@@ -124,6 +126,7 @@ public final class LayerWindow {
     func frame(at t: CFTimeInterval) {
         guard let presenter, let (index, target) = presenter.acquire() else { return }
         onFrame?(t)
+        CADisplayLink.fire(at: t, interval: 1 / max(framesPerSecond, 1))
         renderer.beginFrame(atTime: t, timeStamp: nil)
         renderer.render(into: target)
         renderer.endFrame()

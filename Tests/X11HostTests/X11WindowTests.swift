@@ -250,6 +250,21 @@ func scene(_ root: CALayer) {
         #expect(message.contains("lost the connection to the X server"))
         try? FileManager.default.removeItem(atPath: log)
     }
+
+    @Test func displayLinksFireFromTheTicks() throws {
+        let x = try #require(Xvfb())
+        let window = try #require(LayerWindow(title: "link", size: CGSize(width: 32, height: 32), display: x.display))
+        spin(window, seconds: 0.2)
+        var stamps: [CFTimeInterval] = []
+        let link = CADisplayLink { stamps.append($0.timestamp) }
+        link.add(to: .main, forMode: .default)
+        spin(window, seconds: 0.5)
+        link.invalidate()
+        let count = stamps.count
+        spin(window, seconds: 0.2)
+        #expect(count >= 10 && stamps.count == count)   // ~30 at 60 Hz; none once invalidated
+        #expect(zip(stamps, stamps.dropFirst()).allSatisfy { $1 > $0 })
+    }
 }
 
 /// Like `spawn`, with standard error sent to `log`.
