@@ -400,4 +400,62 @@ final class Stage {
         stage.frame(at: 105)
         #expect(abs(l.presentation()!.position.x - 25) < 1e-9)
     }
+
+    @Test func valueFunctionsAdditiveTransformsAndEmptyKeyframes() {
+        let stage = Stage(at: 0)
+        let l = CALayer()
+        stage.add(l)
+        l.setAffineTransform(CGAffineTransform(scaleX: 2, y: 2))
+        stage.frame(at: 0)
+        let spin = CABasicAnimation(keyPath: "transform")
+        spin.valueFunction = CAValueFunction(name: .rotateZ)
+        spin.fromValue = 0; spin.toValue = CGFloat.pi; spin.duration = 1
+        l.add(spin, forKey: "spin")
+        let empty = CAKeyframeAnimation(keyPath: "opacity")
+        empty.values = []
+        empty.duration = 1
+        l.add(empty, forKey: "empty")
+        stage.frame(at: 0)
+        stage.frame(at: 0.5)
+        var p = l.presentation()!
+        // rotateZ(π/2) replaces the transform; the empty keyframe animation changes nothing.
+        #expect(abs(p.transform.m11) < 1e-9 && abs(p.transform.m12 - 1) < 1e-9 && p.opacity == 1)
+        l.removeAllAnimations()
+        let more = CABasicAnimation(keyPath: "transform")
+        more.valueFunction = CAValueFunction(name: .translateX)
+        more.fromValue = 0; more.toValue = 10; more.duration = 1
+        more.isAdditive = true
+        l.add(more, forKey: "more")
+        stage.frame(at: 0.5)
+        stage.frame(at: 1.0)
+        p = l.presentation()!
+        // Additive: translate(5) then the model's scale(2): the layer moves by 10 at double size.
+        #expect(abs(p.transform.m41 - 10) < 1e-9 && abs(p.transform.m11 - 2) < 1e-9)
+        #expect(CAValueFunction(name: CAValueFunctionName(rawValue: "wobble")) == nil)
+    }
+
+    @Test func keyframesAlongAPathTurnWithIt() {
+        let stage = Stage(at: 0)
+        let l = CALayer()
+        stage.add(l)
+        stage.frame(at: 0)
+        let path = CGMutablePath()
+        path.move(to: CGPoint(x: 0, y: 0))
+        path.addLine(to: CGPoint(x: 100, y: 0))
+        path.addLine(to: CGPoint(x: 100, y: 100))
+        let k = CAKeyframeAnimation(keyPath: "position")
+        k.path = path
+        k.duration = 2
+        k.rotationMode = .rotateAuto
+        l.add(k, forKey: "walk")
+        stage.frame(at: 0)
+        stage.frame(at: 0.5)
+        var p = l.presentation()!
+        #expect(abs(p.position.x - 50) < 1e-9 && abs(p.position.y) < 1e-9)
+        #expect(abs(p.transform.m12) < 1e-9)            // heading along +x
+        stage.frame(at: 1.5)
+        p = l.presentation()!
+        #expect(abs(p.position.x - 100) < 1e-9 && abs(p.position.y - 50) < 1e-9)
+        #expect(abs(p.transform.m12 - 1) < 1e-9)        // turned to +y (a quarter turn)
+    }
 }
