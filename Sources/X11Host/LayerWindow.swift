@@ -45,6 +45,8 @@ public final class LayerWindow {
     let renderer = CARenderer()
     var presenter: Presenter?
     private var needsRedraw = true
+    /// The next put must cover the whole window (first frame, expose, resize).
+    private var needsFullPut = true
     /// The last frame still had something moving: one more frame shows where it ended.
     private var wasAnimating = false
     private var lastFrameTime = -Double.infinity
@@ -130,7 +132,8 @@ public final class LayerWindow {
         renderer.beginFrame(atTime: t, timeStamp: nil)
         renderer.render(into: target)
         renderer.endFrame()
-        presenter.present(index)
+        presenter.present(index, full: needsFullPut)
+        needsFullPut = false
         needsRedraw = false
         wasAnimating = renderer.nextFrameTime() <= t + 1 / max(framesPerSecond, 1)
         lastFrameTime = t
@@ -167,6 +170,7 @@ public final class LayerWindow {
             resize(width: Int(ev.width), height: Int(ev.height))
         case Int(CX11_EXPOSE):
             needsRedraw = true
+            needsFullPut = true
         case Int(CX11_CLOSE):
             isOpen = false
         case Int(CX11_SHM_COMPLETION):
@@ -190,7 +194,11 @@ public final class LayerWindow {
         CATransaction.commit()
         renderer.bounds = CGRect(x: 0, y: 0, width: w, height: h)
         needsRedraw = true
+        needsFullPut = true
     }
+
+    /// Pixels sent to the server by the last frame (only what changed is put).
+    public var lastPresentedArea: Int { presenter?.lastPutArea ?? 0 }
 
     /// The X window id (for tools such as xdotool).
     public var windowID: UInt { window }

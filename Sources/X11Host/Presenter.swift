@@ -17,6 +17,10 @@ final class Presenter {
     private var busy: [Bool] = []
     /// Whether shared memory is in use (false after a fallback).
     private(set) var usesSharedMemory: Bool
+    /// The buffer the window shows (the last one put), nil before the first frame or after a resize.
+    private var shown: Int?
+    /// Pixels put by the last present (for tests and diagnostics).
+    private(set) var lastPutArea = 0
 
     init?(display: OpaquePointer, window: UInt, width: Int, height: Int, preferSharedMemory: Bool) {
         self.display = display; self.window = window
@@ -53,25 +57,55 @@ final class Presenter {
     /// Rebuilds the buffers for a new window size.
     func resize(width w: Int, height h: Int) {
         guard w != width || h != height, w > 0, h > 0 else { return }
+        shown = nil
         release()
         width = w; height = h
         _ = allocate()
     }
 
-    /// A free buffer to render into, or nil while both are still being read by the server.
+    /// A free buffer to render into — never the one on screen, which the next frame is compared
+    /// with — or nil while the other is still being read by the server.
     func acquire() -> (index: Int, target: RenderTarget)? {
-        guard let i = busy.firstIndex(of: false) else { return nil }
+        guard let i = busy.indices.first(where: { !busy[$0] && $0 != shown }) else { return nil }
         let img = images[i]
         let target = RenderTarget(pixels: cx11_image_pixels(img), width: width, height: height,
                                   stride: Int(cx11_image_stride(img)) / 4)
         return (i, target)
     }
 
-    /// Shows buffer `index` (the rectangle `rect`, in pixels).
-    func present(_ index: Int, x: Int = 0, y: Int = 0, width w: Int? = nil, height h: Int? = nil) {
+    /// Shows buffer `index`: only the rectangle that differs from the frame on screen, unless
+    /// `full` (after an expose or resize). Nothing is put when the frames are identical.
+    func present(_ index: Int, full: Bool) {
         let img = images[index]
-        cx11_image_put(display, window, img, Int32(x), Int32(y), Int32(w ?? width), Int32(h ?? height))
+        var box = (x0: 0, y0: 0, x1: width, y1: height)
+        if !full, let previous = shown, previous != index {
+            guard let d = difference(index, previous) else { shown = index; lastPutArea = 0; return }
+            box = d
+        }
+        lastPutArea = (box.x1 - box.x0) * (box.y1 - box.y0)
+        cx11_image_put(display, window, img, Int32(box.x0), Int32(box.y0), Int32(box.x1 - box.x0), Int32(box.y1 - box.y0))
         if cx11_image_is_shm(img) != 0 { busy[index] = true }
+        shown = index
+    }
+
+    /// The bounding box of the pixels where buffers `a` and `b` differ; nil when identical.
+    /// A straight memory comparison: rows that match are skipped with memcmp.
+    private func difference(_ a: Int, _ b: Int) -> (x0: Int, y0: Int, x1: Int, y1: Int)? {
+        let pa = cx11_image_pixels(images[a])!, pb = cx11_image_pixels(images[b])!
+        let stride = Int(cx11_image_stride(images[a])) / 4
+        var x0 = width, y0 = height, x1 = 0, y1 = 0
+        for y in 0..<height {
+            let ra = pa + y * stride, rb = pb + y * stride
+            if memcmp(ra, rb, width * 4) == 0 { continue }
+            var l = 0
+            while l < width && ra[l] == rb[l] { l += 1 }
+            var r = width
+            while r > l && ra[r - 1] == rb[r - 1] { r -= 1 }
+            x0 = min(x0, l); x1 = max(x1, r)
+            if y0 == height { y0 = y }
+            y1 = y + 1
+        }
+        return x1 > x0 ? (x0, y0, x1, y1) : nil
     }
 
     /// Marks the buffer of shared-memory segment `segment` as free again.

@@ -158,6 +158,8 @@ func scene(_ root: CALayer) {
             return (0..<p.width).filter { p.pixels[30 * p.width + $0] == 0xFFFF_0000 }
         }
         spin(window, seconds: 0.4)
+        // Only the moving square's neighbourhood is put: a band 20 px tall, not the whole window.
+        #expect(window.lastPresentedArea > 0 && window.lastPresentedArea <= 200 * 20, "put \(window.lastPresentedArea) px")
         let mid = redColumns()
         #expect(!mid.isEmpty && mid.first! > 10 && mid.first! < 110)   // on its way, not at either end
         spin(window, seconds: 3, until: { redColumns().first == 110 })
