@@ -131,11 +131,13 @@ public final class LayerWindow {
         CADisplayLink.fire(at: t, interval: 1 / max(framesPerSecond, 1))
         renderer.beginFrame(atTime: t, timeStamp: nil)
         renderer.render(into: target)
+        // Asked at the frame's own time: an animation that ends between this frame and "now" still
+        // gets the one more frame that shows its end.
+        wasAnimating = renderer.nextFrameTime() <= t + 1 / max(framesPerSecond, 1)
         renderer.endFrame()
         presenter.present(index, full: needsFullPut)
         needsFullPut = false
         needsRedraw = false
-        wasAnimating = renderer.nextFrameTime() <= t + 1 / max(framesPerSecond, 1)
         lastFrameTime = t
         frameCount += 1
     }
