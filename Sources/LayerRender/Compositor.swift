@@ -177,11 +177,15 @@ package final class Compositor {
         // Nearest when the filter for this direction of scaling asks for it.
         let magnifying = dest.width / max(pixel, 1e-9) >= abs(source.width)
         let nearest = (magnifying ? s.magnificationFilter : s.minificationFilter) == "nearest"
-        Raster.image(target, box: box, inverse: inverse, pixel: pixel,
-                     dest: dest, source: source, flipped: flipped,
-                     pixels: UnsafePointer(native.pixels.assumingMemoryBound(to: UInt32.self)),
-                     width: image.width, height: image.height, stride: native.stride / 4, nearest: nearest,
-                     alpha: Float(alpha), antialias: antialias, clips: clips)
+        let pixels = UnsafePointer(native.pixels.assumingMemoryBound(to: UInt32.self))
+        let pieces = ContentsLayout.nineSlice(dest: dest, source: source, center: s.contentsCenter, scale: scale)
+        // Hard edges between nine-slice pieces so that they tile without seams.
+        let edgeAA = antialias && pieces.count == 1
+        for (d, src) in pieces {
+            Raster.image(target, box: box, inverse: inverse, pixel: pixel, dest: d, source: src, flipped: flipped,
+                         pixels: pixels, width: image.width, height: image.height, stride: native.stride / 4,
+                         nearest: nearest, alpha: Float(alpha), antialias: edgeAA, clips: clips)
+        }
     }
 
     // MARK: Geometry helpers
@@ -230,6 +234,33 @@ package final class Compositor {
         let ax = px.x - p.x, ay = px.y - p.y, bx = py.x - p.x, by = py.y - p.y
         let area = abs(ax * by - ay * bx)
         return area > 0 && area.isFinite ? area.squareRoot() : 1
+    }
+}
+
+extension ContentsLayout {
+    /// The pieces of a nine-slice: `center` (unit rect of the source) stretches, the margins keep
+    /// their natural size (source pixels / `scale`), shrinking in proportion when the destination is
+    /// too small. The unit `center` (Apple's default) gives one piece: plain scaling.
+    static func nineSlice(dest: CGRect, source: CGRect, center c: CGRect, scale: CGFloat) -> [(CGRect, CGRect)] {
+        let unit = CGRect(x: 0, y: 0, width: 1, height: 1)
+        guard c.isFiniteRect, c != unit, c.width >= 0, c.height >= 0 else { return [(dest, source)] }
+        func cuts(_ s0: CGFloat, _ len: CGFloat, _ c0: CGFloat, _ cl: CGFloat, _ d0: CGFloat, _ dl: CGFloat) -> ([CGFloat], [CGFloat]) {
+            let a = min(max(c0, 0), 1) * len, b = min(max(c0 + cl, 0), 1) * len
+            var m0 = a / scale, m1 = (len - b) / scale
+            if m0 + m1 > dl, m0 + m1 > 0 { let k = dl / (m0 + m1); m0 *= k; m1 *= k }
+            return ([s0, s0 + a, s0 + b, s0 + len], [d0, d0 + m0, d0 + dl - m1, d0 + dl])
+        }
+        let (sx, dx) = cuts(source.minX, source.width, c.minX, c.width, dest.minX, dest.width)
+        let (sy, dy) = cuts(source.minY, source.height, c.minY, c.height, dest.minY, dest.height)
+        var pieces: [(CGRect, CGRect)] = []
+        for j in 0..<3 {
+            for i in 0..<3 {
+                let d = CGRect(x: dx[i], y: dy[j], width: dx[i + 1] - dx[i], height: dy[j + 1] - dy[j])
+                let s = CGRect(x: sx[i], y: sy[j], width: sx[i + 1] - sx[i], height: sy[j + 1] - sy[j])
+                if d.width > 0, d.height > 0, s.width > 0, s.height > 0 { pieces.append((d, s)) }
+            }
+        }
+        return pieces
     }
 }
 

@@ -271,4 +271,24 @@ import Testing
         #expect(image.premultipliedPixel(x: 30, y: 30) == 0xFFFF_0000)
         #expect(image.premultipliedPixel(x: 30, y: 12) == 0xFF00_00FF)
     }
+
+    @Test func contentsCenterStretchesOnlyTheMiddle() {
+        // A 9×9 image: a 3-px blue frame around a red middle.
+        let ctx = makeContext(9, 9)
+        ctx.setFillColor(blue); ctx.fill(CGRect(x: 0, y: 0, width: 9, height: 9))
+        ctx.setFillColor(red); ctx.fill(CGRect(x: 3, y: 3, width: 3, height: 3))
+        let picture = ctx.makeImage()!
+        let image = render(60, 40) { root in
+            let l = box(CGRect(x: 0, y: 0, width: 60, height: 40), nil)
+            l.contents = picture
+            l.contentsCenter = CGRect(x: 1.0 / 3, y: 1.0 / 3, width: 1.0 / 3, height: 1.0 / 3)
+            l.magnificationFilter = .nearest
+            root.addSublayer(l)
+        }
+        Golden.check("ca-contents-center", image)
+        // The frame stays 3 px wide at any size; the middle fills the rest.
+        #expect(image.premultipliedPixel(x: 2, y: 20) == 0xFF00_00FF && image.premultipliedPixel(x: 3, y: 20) == 0xFFFF_0000)
+        #expect(image.premultipliedPixel(x: 56, y: 20) == 0xFFFF_0000 && image.premultipliedPixel(x: 57, y: 20) == 0xFF00_00FF)
+        #expect(count(image, 0xFFFF_0000) == 54 * 34)
+    }
 }
