@@ -38,13 +38,32 @@ package final class AnimationModel: @unchecked Sendable {
 }
 
 /// A CATransition frozen for rendering: the compositor draws the cross-over at `progress`.
-package struct Transition: Equatable, Sendable {
+package struct Transition: Sendable {
     package var type: String
     package var subtype: String?
     package var startProgress: Double
     package var endProgress: Double
-    package init(type: String, subtype: String?, startProgress: Double, endProgress: Double) {
+    /// The layer as it was committed before the transition was added (what it transitions from).
+    package var from: LayerSnapshot?
+    package init(type: String, subtype: String?, startProgress: Double, endProgress: Double, from: LayerSnapshot? = nil) {
         self.type = type; self.subtype = subtype; self.startProgress = startProgress; self.endProgress = endProgress
+        self.from = from
+    }
+}
+
+extension AnimationModel {
+    /// The transition of this model and its progress in [0, 1] at `parentTime`, when it is one and active.
+    package func transitionProgress(at parentTime: Double) -> (Transition, Double)? {
+        guard case .transition(let t) = kind else { return nil }
+        let time: Double
+        switch timing.phase(at: parentTime) {
+        case .inactive: return nil
+        case .active(let x, _), .filling(let x, _): time = x
+        }
+        let d = timing.duration
+        let linear = d > 0 ? min(max(time / d, 0), 1) : 1
+        let eased = timingFunction?.value(at: linear) ?? linear
+        return (t, t.startProgress + (t.endProgress - t.startProgress) * eased)
     }
 }
 

@@ -13,7 +13,9 @@ extension CALayer {
             return
         }
         if let key { removeAnimations { $0.key == key } }
-        animationEntries.append(AnimationEntry(key: key, animation: copy))
+        let entry = AnimationEntry(key: key, animation: copy)
+        if copy is CATransition { entry.transitionFrom = committed }
+        animationEntries.append(entry)
         markSnapshotDirty()
         let state = TransactionState.current
         state.animationAdded(copy, to: self)
@@ -46,7 +48,14 @@ extension CALayer {
     /// The frozen models of the layer's animations, in the order added.
     func animationModels() -> [(key: String, model: AnimationModel)] {
         animationEntries.compactMap { entry in
-            if entry.model == nil { entry.model = entry.animation.makeModel() }
+            if entry.model == nil {
+                entry.model = entry.animation.makeModel()
+                if let m = entry.model, case .transition(var t) = m.kind {
+                    t.from = entry.transitionFrom
+                    entry.model = AnimationModel(keyPath: "", timing: m.timing, timingFunction: m.timingFunction,
+                                                 isAdditive: false, isCumulative: false, valueFunction: nil, kind: .transition(t))
+                }
+            }
             return entry.model.map { (entry.key ?? "", $0) }
         }
     }

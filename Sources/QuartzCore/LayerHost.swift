@@ -14,6 +14,8 @@ final class AnimationEntry {
     let key: String?
     let animation: CAAnimation
     var model: AnimationModel?
+    /// For transitions: the layer's committed snapshot when the transition was added.
+    var transitionFrom: LayerSnapshot?
     init(key: String?, animation: CAAnimation) { self.key = key; self.animation = animation }
 }
 

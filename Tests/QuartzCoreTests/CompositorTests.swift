@@ -291,4 +291,44 @@ import Testing
         #expect(image.premultipliedPixel(x: 56, y: 20) == 0xFFFF_0000 && image.premultipliedPixel(x: 57, y: 20) == 0xFF00_00FF)
         #expect(count(image, 0xFFFF_0000) == 54 * 34)
     }
+
+    /// Renders a layer that turns from red to blue under `transition`, half way through.
+    func transitionFrame(_ configure: (CATransition) -> Void) -> CGImage {
+        MediaClock.override = 0
+        defer { MediaClock.override = nil }
+        let r = CARenderer()
+        let root = CALayer()
+        root.frame = CGRect(x: 0, y: 0, width: 40, height: 20)
+        let l = box(CGRect(x: 0, y: 0, width: 40, height: 20), red)
+        root.addSublayer(l)
+        r.bounds = root.bounds
+        r.layer = root
+        r.beginFrame(atTime: 0, timeStamp: nil); r.render(); r.endFrame()
+        CATransaction.begin()
+        CATransaction.setDisableActions(true)
+        let t = CATransition()
+        t.duration = 1
+        t.timingFunction = CAMediaTimingFunction(name: .linear)
+        configure(t)
+        l.add(t, forKey: kCATransition)
+        l.backgroundColor = blue
+        CATransaction.commit()
+        r.beginFrame(atTime: 0, timeStamp: nil); r.render(); r.endFrame()
+        r.beginFrame(atTime: 0.5, timeStamp: nil); r.render(); r.endFrame()
+        return r.makeImage()!
+    }
+
+    @Test func transitionsCrossFadeAndSlide() {
+        let fade = transitionFrame { _ in }
+        let p = fade.premultipliedPixel(x: 20, y: 10)
+        #expect(p >> 24 == 255 && abs(Int((p >> 16) & 255) - 128) <= 1 && abs(Int(p & 255) - 128) <= 1)
+        let push = transitionFrame { $0.type = .push; $0.subtype = .fromRight }
+        // Half way: the old (red) half has moved left, the new (blue) half fills the right.
+        #expect(push.premultipliedPixel(x: 5, y: 10) == 0xFFFF_0000 && push.premultipliedPixel(x: 35, y: 10) == 0xFF00_00FF)
+        let moveIn = transitionFrame { $0.type = .moveIn; $0.subtype = .fromLeft }
+        #expect(moveIn.premultipliedPixel(x: 5, y: 10) == 0xFF00_00FF && moveIn.premultipliedPixel(x: 35, y: 10) == 0xFFFF_0000)
+        let reveal = transitionFrame { $0.type = .reveal; $0.subtype = .fromBottom }
+        // fromBottom moves upward: the old content slides up and away, revealing the new below it.
+        #expect(reveal.premultipliedPixel(x: 20, y: 2) == 0xFFFF_0000 && reveal.premultipliedPixel(x: 20, y: 18) == 0xFF00_00FF)
+    }
 }

@@ -18,6 +18,40 @@ extension Raster {
         }
     }
 
+    /// Composites `src` shifted by `offset` pixels, drawing only inside `box` (the moving side of a
+    /// transition, clipped to the layer's extent).
+    static func composite(_ src: RenderTarget, onto dst: RenderTarget, box: PixelBox, alpha: Float, offset: (Int, Int),
+                          clips: [ClipShape]) {
+        guard !box.isEmpty, alpha > 0 else { return }
+        let (dx, dy) = offset
+        for y in box.y0..<box.y1 {
+            let sy = y - dy
+            guard sy >= 0, sy < src.height else { continue }
+            let s = src.pixels + sy * src.stride, d = dst.pixels + y * dst.stride
+            for x in box.x0..<box.x1 {
+                let sx = x - dx
+                guard sx >= 0, sx < src.width, s[sx] != 0 else { continue }
+                var cov: Float = 1
+                if !clips.isEmpty { cov = Float(clipCoverage(clips, CGFloat(x) + 0.5, CGFloat(y) + 0.5)) }
+                let c = channels(s[sx])
+                blend(d + x, c.r, c.g, c.b, c.a, alpha * cov)
+            }
+        }
+    }
+
+    /// Replaces `a` by a·(1 − t) + b·t per premultiplied channel (a cross-dissolve).
+    static func lerp(_ a: RenderTarget, toward b: RenderTarget, _ t: Float, box: PixelBox) {
+        guard !box.isEmpty else { return }
+        for y in box.y0..<box.y1 {
+            let pa = a.pixels + y * a.stride, pb = b.pixels + y * b.stride
+            for x in box.x0..<box.x1 where pa[x] != 0 || pb[x] != 0 {
+                let u = channels(pa[x]), v = channels(pb[x])
+                func mix(_ p: Float, _ q: Float) -> UInt32 { UInt32(min(p + (q - p) * t + 0.5, 255)) }
+                pa[x] = mix(u.a, v.a) << 24 | mix(u.r, v.r) << 16 | mix(u.g, v.g) << 8 | mix(u.b, v.b)
+            }
+        }
+    }
+
     /// Multiplies every pixel of `target` by the alpha of the same pixel of `mask`.
     static func multiplyAlpha(_ target: RenderTarget, by mask: RenderTarget, box: PixelBox) {
         guard !box.isEmpty else { return }
