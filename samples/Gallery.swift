@@ -188,6 +188,45 @@ let palette = [color(0.95, 0.45, 0.2), color(0.3, 0.75, 0.45), color(0.35, 0.55,
             for l in layers { l.borderWidth = l === e.layer ? 4 : 0; l.borderColor = palette[4] }
         }
     },
+    Scene(name: "Masks, group opacity, transitions — click the card") { stage, image in
+        let masked = box(CGRect(x: 40, y: 60, width: 180, height: 180), palette[0])
+        masked.contents = image
+        masked.contentsGravity = .resizeAspectFill
+        let ring = box(CGRect(x: 0, y: 0, width: 180, height: 180), color(0, 0, 0), radius: 90)
+        masked.mask = ring
+        let group = box(CGRect(x: 250, y: 60, width: 150, height: 150), nil)
+        group.opacity = 0.5
+        for i in 0..<3 {
+            group.addSublayer(box(CGRect(x: CGFloat(i) * 30, y: CGFloat(i) * 30, width: 90, height: 90), palette[i + 1], radius: 12))
+        }
+        let card = box(CGRect(x: 430, y: 60, width: 170, height: 120), palette[2], radius: 10)
+        // contentsCenter: a 3×3 frame image stretched as a nine-slice around the card's edge.
+        let frame = box(CGRect(x: 430, y: 260, width: 170, height: 120), nil)
+        if let ctx = CGContext(data: nil, width: 9, height: 9, bitsPerComponent: 8, bytesPerRow: 0,
+                               space: CGColorSpaceCreateDeviceRGB(),
+                               bitmapInfo: CGImageAlphaInfo.premultipliedFirst.rawValue | CGBitmapInfo.byteOrder32Little.rawValue) {
+            ctx.setFillColor(palette[4]); ctx.fill(CGRect(x: 0, y: 0, width: 9, height: 9))
+            ctx.clear(CGRect(x: 3, y: 3, width: 3, height: 3))
+            frame.contents = ctx.makeImage()
+            frame.contentsCenter = CGRect(x: 1.0 / 3, y: 1.0 / 3, width: 1.0 / 3, height: 1.0 / 3)
+            frame.magnificationFilter = .nearest
+        }
+        for l in [masked, group, card, frame] { stage.addSublayer(l) }
+        var step = 0
+        let types: [CATransitionType] = [.push, .moveIn, .reveal, .fade]
+        return { e in
+            guard case .down = e.kind, e.layer === card else { return }
+            let t = CATransition()
+            t.type = types[step % types.count]
+            t.subtype = .fromRight
+            t.duration = 0.6
+            card.add(t, forKey: kCATransition)
+            step += 1
+            CATransaction.begin(); CATransaction.setDisableActions(true)
+            card.backgroundColor = palette[step % palette.count]
+            CATransaction.commit()
+        }
+    },
     Scene(name: "1,000 animated layers") { stage, _ in
         for i in 0..<1000 {
             let l = box(CGRect(x: CGFloat(i % 40) * 16, y: CGFloat(i / 40) * 18, width: 14, height: 14), palette[i % 5], radius: 3)
