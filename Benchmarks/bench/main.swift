@@ -27,6 +27,7 @@ func presentationBenchmark() {
     let renderer = CARenderer()
     let root = CALayer()
     root.bounds = CGRect(x: 0, y: 0, width: 1280, height: 720)
+    renderer.bounds = root.bounds
     renderer.layer = root
     var time = 1000.0
     renderer.beginFrame(atTime: time, timeStamp: nil)
@@ -64,8 +65,103 @@ func presentationBenchmark() {
         time += 1.0 / 60
         renderer.render()
     }
-    report("presentation evaluation, 1,000 layers", e, note: String(format: "= %.3f ms per 100 layers", e.median / 10))
+    report("evaluation + traversal (nothing to paint)", e, note: String(format: "= %.3f ms per 100 layers", e.median / 10))
+}
+
+/// The canonical peer scenes (../shared/bench/peers/SCENES.md), built as layer trees: one layer per item.
+enum PeerScenes {
+    /// The scenes' 32-bit LCG (Numerical Recipes constants), seeded per scene.
+    struct LCG {
+        var s: UInt32
+        init(scene n: UInt32) { s = 0xC0FF_EE00 &+ n }
+        mutating func next() -> UInt32 { s = s &* 1_664_525 &+ 1_013_904_223; return s }
+        mutating func u01() -> Double { Double(next() >> 8) / 16_777_216.0 }
+        mutating func rgb() -> CGColor {
+            let v = next()
+            return CGColor(red: CGFloat((v >> 24) & 255) / 255, green: CGFloat((v >> 16) & 255) / 255,
+                           blue: CGFloat((v >> 8) & 255) / 255, alpha: 1)
+        }
+    }
+
+    static func root() -> CALayer {
+        let root = CALayer()
+        root.frame = CGRect(x: 0, y: 0, width: 1280, height: 720)
+        root.backgroundColor = CGColor(red: 32.0 / 255, green: 32.0 / 255, blue: 32.0 / 255, alpha: 1)
+        return root
+    }
+
+    /// S1: 1000 opaque 40×30 rectangles with a 1-px black border inside.
+    static func s1() -> CALayer {
+        let root = root()
+        var r = LCG(scene: 1)
+        for _ in 0..<1000 {
+            let x = (r.u01() * 1240).rounded(.down), y = (r.u01() * 690).rounded(.down)
+            let l = CALayer()
+            l.frame = CGRect(x: x, y: y, width: 40, height: 30)
+            l.backgroundColor = r.rgb()
+            l.borderWidth = 1
+            root.addSublayer(l)
+        }
+        return root
+    }
+
+    /// S2: 500 rotated 80×60 rounded rects (radius 12) at opacity 0.6.
+    static func s2() -> CALayer {
+        let root = root()
+        var r = LCG(scene: 2)
+        for _ in 0..<500 {
+            let cx = 40 + r.u01() * 1200, cy = 30 + r.u01() * 660, angle = r.u01() * 2 * .pi
+            let l = CALayer()
+            l.bounds = CGRect(x: 0, y: 0, width: 80, height: 60)
+            l.position = CGPoint(x: cx, y: cy)
+            l.transform = CATransform3DMakeRotation(angle, 0, 0, 1)
+            l.backgroundColor = r.rgb()
+            l.cornerRadius = 12
+            l.opacity = 0.6
+            l.allowsEdgeAntialiasing = true
+            root.addSublayer(l)
+        }
+        return root
+    }
+
+    /// S3: 100 rounded 120×90 rects with a blurred drop shadow (σ 5 px, 4 px down, black at 0.5).
+    static func s3() -> CALayer {
+        let root = root()
+        var r = LCG(scene: 3)
+        for _ in 0..<100 {
+            let x = 20 + (r.u01() * 1130).rounded(.down), y = 10 + (r.u01() * 600).rounded(.down)
+            let l = CALayer()
+            l.frame = CGRect(x: x, y: y, width: 120, height: 90)
+            l.backgroundColor = r.rgb()
+            l.cornerRadius = 12
+            l.shadowOpacity = 0.5
+            l.shadowRadius = 7.5          // σ = ⅔ × 7.5 = 5 px, the scene's blur
+            l.shadowOffset = CGSize(width: 0, height: 4)
+            root.addSublayer(l)
+        }
+        return root
+    }
+
+    /// Times full-frame renders of `tree` (median of 40 after 5 warm-up frames).
+    static func run(_ name: String, _ tree: CALayer, baseline: String) {
+        let renderer = CARenderer()
+        renderer.bounds = tree.bounds
+        renderer.layer = tree
+        var t = 2000.0
+        renderer.beginFrame(atTime: t, timeStamp: nil); renderer.render(); renderer.endFrame()
+        let r = measure(frames: 40, warmup: 5) {
+            t += 1.0 / 60
+            renderer.beginFrame(atTime: t, timeStamp: nil)
+            renderer.render()
+            renderer.endFrame()
+        }
+        report(name, r, note: baseline)
+    }
 }
 
 print("Benchmarks (release build, \(ProcessInfo.processInfo.activeProcessorCount) cores)")
 presentationBenchmark()
+// Peer medians are the recorded baseline of ../shared/bench/peers (RESULTS.md), not this run.
+PeerScenes.run("S1 rects, 1,000 bordered layers", PeerScenes.s1(), baseline: "peers: Blend2D 0.96, cairo 3.24 (baseline)")
+PeerScenes.run("S2 alpha-rounded, 500 rotated layers", PeerScenes.s2(), baseline: "peers: Blend2D 5.58, cairo 40.0 (baseline)")
+PeerScenes.run("S3 shadows, 100 layers", PeerScenes.s3(), baseline: "peers: Blend2D+blur 9.11, cairo+blur 10.9 (baseline)")

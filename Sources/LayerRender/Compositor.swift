@@ -85,12 +85,20 @@ package final class Compositor {
         let group = opacity < 1 && s.allowsGroupOpacity && !snap.sublayers.isEmpty
         let shadowAlpha = min(max(s.shadowOpacity, 0), 1)
         let hasShadow = shadowAlpha > 0 && (s.shadowColor?.alpha ?? 0) > 0
-        let offscreen = group || hasShadow || snap.mask != nil ? OwnedTarget(width: ctx.target.width, height: ctx.target.height) : nil
+        // An offscreen covers only what the layer can draw: its own box (and overflowing contents)
+        // when it has no sublayers, else everything its parent allows.
+        var groupBox = ctx.limit
+        if snap.sublayers.isEmpty {
+            groupBox = box
+            if let image = s.contentsImage { groupBox = groupBox.union(contentsBox(image, s, world: world, limit: ctx.limit)) }
+        }
+        let offscreen = group || hasShadow || snap.mask != nil ? OwnedTarget(box: groupBox) : nil
         var own = ctx
         if let offscreen {
             own.target = offscreen.target
             own.alpha = 1
             own.clips = []
+            own.limit = groupBox
         } else {
             own.alpha = ctx.alpha * opacity
         }
@@ -135,7 +143,7 @@ package final class Compositor {
         guard let offscreen else { return }
         if let mask = snap.mask {
             // The mask is drawn in this layer's space (not through its sublayerTransform); its alpha multiplies.
-            let m = OwnedTarget(width: ctx.target.width, height: ctx.target.height)
+            let m = OwnedTarget(box: groupBox)
             var maskCtx = ctx
             maskCtx.target = m.target
             maskCtx.parentTime = local
@@ -145,8 +153,9 @@ package final class Compositor {
             maskCtx.clips = []
             maskCtx.alpha = 1
             maskCtx.depth = ctx.depth + 1
+            maskCtx.limit = groupBox
             paint(mask, maskCtx)
-            Raster.multiplyAlpha(offscreen.target, by: m.target, box: ctx.limit)
+            Raster.multiplyAlpha(offscreen.target, by: m.target, box: groupBox)
         }
         if hasShadow, let color = s.shadowColor {
             let radius = max(s.shadowRadius, 0) / pixel
@@ -163,7 +172,18 @@ package final class Compositor {
                           alpha: Float(shadowAlpha * ctx.alpha * opacity), sigma: radius * 2 / 3, offset: offset)
             withExtendedLifetime(pathPlane) {}
         }
-        Raster.composite(offscreen.target, onto: ctx.target, box: ctx.limit, alpha: Float(ctx.alpha * opacity), clips: ctx.clips)
+        Raster.composite(offscreen.target, onto: ctx.target, box: groupBox, alpha: Float(ctx.alpha * opacity), clips: ctx.clips)
+    }
+
+    /// The pixels a layer's contents cover (they may overflow its bounds).
+    private func contentsBox(_ image: CGImage, _ s: LayerState, world: Homography, limit: PixelBox) -> PixelBox {
+        let cr = s.contentsRect
+        let scale = s.contentsScale > 0 ? s.contentsScale : 1
+        let natural = CGSize(width: abs(cr.width * CGFloat(image.width)) / scale, height: abs(cr.height * CGFloat(image.height)) / scale)
+        let dest = ContentsLayout.rect(gravity: s.contentsGravity, bounds: s.bounds.standardized, natural: natural)
+        let corners = [CGPoint(x: dest.minX, y: dest.minY), CGPoint(x: dest.maxX, y: dest.minY),
+                       CGPoint(x: dest.maxX, y: dest.maxY), CGPoint(x: dest.minX, y: dest.maxY)].compactMap { world.apply($0) }
+        return corners.count == 4 ? PixelBox(covering: Compositor.bounds(corners), limit: limit) : PixelBox(x0: 0, y0: 0, x1: 0, y1: 0)
     }
 
     private func activeTransition(_ snap: LayerSnapshot, at local: Double) -> (Transition, Double)? {

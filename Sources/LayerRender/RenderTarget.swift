@@ -9,10 +9,21 @@ package struct RenderTarget {
     package let height: Int
     /// Words (not bytes) from one row to the next.
     package let stride: Int
+    /// The frame pixel that `pixels` holds at its start: offscreen targets cover only a box of
+    /// the frame but are addressed in frame coordinates.
+    package let originX: Int, originY: Int
 
-    package init(pixels: UnsafeMutablePointer<UInt32>, width: Int, height: Int, stride: Int) {
+    package init(pixels: UnsafeMutablePointer<UInt32>, width: Int, height: Int, stride: Int, originX: Int = 0, originY: Int = 0) {
         self.pixels = pixels; self.width = width; self.height = height; self.stride = stride
+        self.originX = originX; self.originY = originY
     }
+
+    /// Row `y` (frame coordinates), addressed so that `row(y)[x]` is frame pixel (x, y).
+    @inline(__always)
+    func row(_ y: Int) -> UnsafeMutablePointer<UInt32> { pixels + (y - originY) * stride - originX }
+
+    /// The frame pixels this target covers.
+    var box: PixelBox { PixelBox(x0: originX, y0: originY, x1: originX + width, y1: originY + height) }
 
     /// Sets every pixel to `color`.
     package func clear(to color: UInt32 = 0) {
@@ -28,6 +39,14 @@ package final class OwnedTarget {
         let p = UnsafeMutablePointer<UInt32>.allocate(capacity: w * h)
         p.initialize(repeating: 0, count: w * h)
         target = RenderTarget(pixels: p, width: w, height: h, stride: w)
+    }
+
+    /// A zeroed target covering only `box` of the frame.
+    init(box: PixelBox) {
+        let w = max(box.x1 - box.x0, 1), h = max(box.y1 - box.y0, 1)
+        let p = UnsafeMutablePointer<UInt32>.allocate(capacity: w * h)
+        p.initialize(repeating: 0, count: w * h)
+        target = RenderTarget(pixels: p, width: w, height: h, stride: w, originX: box.x0, originY: box.y0)
     }
     deinit { target.pixels.deallocate() }
 }

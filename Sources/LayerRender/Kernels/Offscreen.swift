@@ -8,7 +8,7 @@ extension Raster {
         guard !clips.isEmpty else { composite(src, onto: dst, box: box, alpha: alpha); return }
         guard !box.isEmpty else { return }
         for y in box.y0..<box.y1 {
-            let s = src.pixels + y * src.stride, d = dst.pixels + y * dst.stride
+            let s = src.row(y), d = dst.row(y)
             for x in box.x0..<box.x1 where s[x] != 0 {
                 let cov = Float(clipCoverage(clips, CGFloat(x) + 0.5, CGFloat(y) + 0.5))
                 if cov == 0 { continue }
@@ -26,11 +26,11 @@ extension Raster {
         let (dx, dy) = offset
         for y in box.y0..<box.y1 {
             let sy = y - dy
-            guard sy >= 0, sy < src.height else { continue }
-            let s = src.pixels + sy * src.stride, d = dst.pixels + y * dst.stride
+            guard sy >= src.originY, sy < src.originY + src.height else { continue }
+            let s = src.row(sy), d = dst.row(y)
             for x in box.x0..<box.x1 {
                 let sx = x - dx
-                guard sx >= 0, sx < src.width, s[sx] != 0 else { continue }
+                guard sx >= src.originX, sx < src.originX + src.width, s[sx] != 0 else { continue }
                 var cov: Float = 1
                 if !clips.isEmpty { cov = Float(clipCoverage(clips, CGFloat(x) + 0.5, CGFloat(y) + 0.5)) }
                 let c = channels(s[sx])
@@ -43,7 +43,7 @@ extension Raster {
     static func lerp(_ a: RenderTarget, toward b: RenderTarget, _ t: Float, box: PixelBox) {
         guard !box.isEmpty else { return }
         for y in box.y0..<box.y1 {
-            let pa = a.pixels + y * a.stride, pb = b.pixels + y * b.stride
+            let pa = a.row(y), pb = b.row(y)
             for x in box.x0..<box.x1 where pa[x] != 0 || pb[x] != 0 {
                 let u = channels(pa[x]), v = channels(pb[x])
                 func mix(_ p: Float, _ q: Float) -> UInt32 { UInt32(min(p + (q - p) * t + 0.5, 255)) }
@@ -56,7 +56,7 @@ extension Raster {
     static func multiplyAlpha(_ target: RenderTarget, by mask: RenderTarget, box: PixelBox) {
         guard !box.isEmpty else { return }
         for y in box.y0..<box.y1 {
-            let t = target.pixels + y * target.stride, m = mask.pixels + y * mask.stride
+            let t = target.row(y), m = mask.row(y)
             for x in box.x0..<box.x1 where t[x] != 0 {
                 let a = m[x] >> 24
                 if a == 255 { continue }
@@ -79,6 +79,7 @@ extension Raster {
         // Pixel rows run down; CoreGraphics' device space runs up.
         ctx.translateBy(x: 0, y: CGFloat(target.height))
         ctx.scaleBy(x: 1, y: -1)
+        ctx.translateBy(x: CGFloat(-target.originX), y: CGFloat(-target.originY))
         ctx.concatenate(CGAffineTransform(a: m.0 / w, b: m.1 / w, c: m.3 / w, d: m.4 / w, tx: m.6 / w, ty: m.7 / w))
         ctx.addPath(path)
         ctx.setFillColor(CGColor.black)
@@ -95,14 +96,15 @@ extension Raster {
         let dx = CGClampToInt(Double(offset.width.rounded()), in: -(1 << 20)...(1 << 20))
         let dy = CGClampToInt(Double(offset.height.rounded()), in: -(1 << 20)...(1 << 20))
         // The plane covers the source pixels that can land inside the box after blur and offset.
-        let x0 = max(box.x0 - dx - reach, 0), y0 = max(box.y0 - dy - reach, 0)
-        let x1 = min(box.x1 - dx + reach, source.width), y1 = min(box.y1 - dy + reach, source.height)
+        let sb = source.box
+        let x0 = max(box.x0 - dx - reach, sb.x0), y0 = max(box.y0 - dy - reach, sb.y0)
+        let x1 = min(box.x1 - dx + reach, sb.x1), y1 = min(box.y1 - dy + reach, sb.y1)
         guard x1 > x0, y1 > y0 else { return }
         let pw = x1 - x0 + 2 * reach, ph = y1 - y0 + 2 * reach
         var plane = [UInt8](repeating: 0, count: pw * ph)
         var any = false
         for y in y0..<y1 {
-            let row = source.pixels + y * source.stride
+            let row = source.row(y)
             let base = (y - y0 + reach) * pw + reach - x0
             for x in x0..<x1 {
                 let a = UInt8(row[x] >> 24)
@@ -116,7 +118,7 @@ extension Raster {
         for py in 0..<ph {
             let ty = py - reach + y0 + dy
             guard ty >= box.y0, ty < box.y1 else { continue }
-            let row = dst.pixels + ty * dst.stride
+            let row = dst.row(ty)
             for px in 0..<pw {
                 let tx = px - reach + x0 + dx
                 guard tx >= box.x0, tx < box.x1 else { continue }
