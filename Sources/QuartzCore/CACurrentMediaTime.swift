@@ -10,13 +10,18 @@ public func CACurrentMediaTime() -> CFTimeInterval {
 /// The clock behind `CACurrentMediaTime()`. Tests inject time with `MediaClock.override`
 /// (never sleeping); everything in the stack reads time through here.
 enum MediaClock {
-    private static let lock = NSLock()
-    nonisolated(unsafe) private static var injected: Double?
+    private static let key = "QuartzCore.MediaClock.override"
+    /// Set once any override was used, so the real clock skips the thread-dictionary lookup.
+    nonisolated(unsafe) private static var everOverridden = false
 
-    /// A fixed time to report instead of the monotonic clock (nil restores the real clock).
+    /// A fixed time to report instead of the monotonic clock, for the calling thread only (tests
+    /// running in parallel each keep their own clock); nil restores the real clock.
     static var override: Double? {
-        get { lock.lock(); defer { lock.unlock() }; return injected }
-        set { lock.lock(); injected = newValue; lock.unlock() }
+        get { everOverridden ? Thread.current.threadDictionary[key] as? Double : nil }
+        set {
+            everOverridden = true
+            Thread.current.threadDictionary[key] = newValue
+        }
     }
 
     static func now() -> Double {
