@@ -178,31 +178,19 @@ open class CALayer: NSObject, CAMediaTiming {
     /// Where the anchor point sits, in the superlayer's coordinate space (points).
     open var position: CGPoint {
         get { _position }
-        set {
-            guard newValue.isFinite else { return rejectNonFinite() }
-            _position = newValue
-            didChange("position")
-        }
+        set { guard newValue.isFinite else { return rejectNonFinite() }; _position = newValue; didChange("position") }
     }
 
     /// Position on the z axis (points); a higher value draws and hit-tests in front of siblings.
     open var zPosition: CGFloat {
         get { _zPosition }
-        set {
-            guard newValue.isFinite else { return rejectNonFinite() }
-            _zPosition = newValue
-            didChange("zPosition")
-        }
+        set { guard newValue.isFinite else { return rejectNonFinite() }; _zPosition = newValue; didChange("zPosition") }
     }
 
     /// The point of `bounds`, in unit coordinates, that `position` places and transforms pivot about.
     open var anchorPoint: CGPoint {
         get { _anchorPoint }
-        set {
-            guard newValue.isFinite else { return rejectNonFinite() }
-            _anchorPoint = newValue
-            didChange("anchorPoint")
-        }
+        set { guard newValue.isFinite else { return rejectNonFinite() }; _anchorPoint = newValue; didChange("anchorPoint") }
     }
 
     /// The anchor's z coordinate (points).
@@ -240,10 +228,7 @@ open class CALayer: NSObject, CAMediaTiming {
     /// Whether this layer's geometry (and its sublayers') is flipped vertically relative to its superlayer.
     open var isGeometryFlipped: Bool {
         get { _isGeometryFlipped }
-        set {
-            _isGeometryFlipped = newValue
-            didChange("geometryFlipped")
-        }
+        set { _isGeometryFlipped = newValue; didChange("geometryFlipped") }
     }
 
     // MARK: Contents
@@ -251,10 +236,7 @@ open class CALayer: NSObject, CAMediaTiming {
     /// What the layer shows: a CGImage (other values are kept but draw nothing).
     open var contents: Any? {
         get { _contents }
-        set {
-            _contents = newValue
-            didChange("contents")
-        }
+        set { _contents = newValue; didChange("contents") }
     }
 
     /// The part of `contents` to show, in unit coordinates of the image.
@@ -290,19 +272,13 @@ open class CALayer: NSObject, CAMediaTiming {
     /// The pixel format of backing stores made by `display()`.
     open var contentsFormat: CALayerContentsFormat {
         get { _contentsFormat }
-        set {
-            _contentsFormat = newValue
-            didChange("contentsFormat")
-        }
+        set { _contentsFormat = newValue; didChange("contentsFormat") }
     }
 
     /// How contents are resampled when shrunk.
     open var minificationFilter: CALayerContentsFilter {
         get { _minificationFilter }
-        set {
-            _minificationFilter = newValue
-            didChange("minificationFilter")
-        }
+        set { _minificationFilter = newValue; didChange("minificationFilter") }
     }
 
     /// The level-of-detail bias of trilinear minification.
@@ -318,37 +294,25 @@ open class CALayer: NSObject, CAMediaTiming {
     /// How contents are resampled when enlarged.
     open var magnificationFilter: CALayerContentsFilter {
         get { _magnificationFilter }
-        set {
-            _magnificationFilter = newValue
-            didChange("magnificationFilter")
-        }
+        set { _magnificationFilter = newValue; didChange("magnificationFilter") }
     }
 
     /// A promise that the layer's backing store is fully opaque.
     open var isOpaque: Bool {
         get { _isOpaque }
-        set {
-            _isOpaque = newValue
-            didChange("opaque")
-        }
+        set { _isOpaque = newValue; didChange("opaque") }
     }
 
     /// Whether a bounds change marks the layer as needing display.
     open var needsDisplayOnBoundsChange: Bool {
         get { _needsDisplayOnBoundsChange }
-        set {
-            _needsDisplayOnBoundsChange = newValue
-            didChange("needsDisplayOnBoundsChange")
-        }
+        set { _needsDisplayOnBoundsChange = newValue; didChange("needsDisplayOnBoundsChange") }
     }
 
     /// Accepted; drawing is synchronous here.
     open var drawsAsynchronously: Bool {
         get { _drawsAsynchronously }
-        set {
-            _drawsAsynchronously = newValue
-            didChange("drawsAsynchronously")
-        }
+        set { _drawsAsynchronously = newValue; didChange("drawsAsynchronously") }
     }
 
     /// How `contents` is placed in `bounds`; an unknown value reads back as `center`.
@@ -365,38 +329,25 @@ open class CALayer: NSObject, CAMediaTiming {
     /// The layer's opacity in [0, 1] (values outside are clamped when drawn).
     open var opacity: Float {
         get { _opacity }
-        set {
-            guard !newValue.isNaN else { return rejectNonFinite() }
-            _opacity = newValue
-            didChange("opacity")
-        }
+        set { guard !newValue.isNaN else { return rejectNonFinite() }; _opacity = newValue; didChange("opacity") }
     }
 
     /// Whether the layer (and its subtree) is not drawn and not hit-tested.
     open var isHidden: Bool {
         get { _isHidden }
-        set {
-            _isHidden = newValue
-            didChange("hidden")
-        }
+        set { _isHidden = newValue; didChange("hidden") }
     }
 
     /// Whether sublayers and contents are clipped to `bounds` (and `cornerRadius`).
     open var masksToBounds: Bool {
         get { _masksToBounds }
-        set {
-            _masksToBounds = newValue
-            didChange("masksToBounds")
-        }
+        set { _masksToBounds = newValue; didChange("masksToBounds") }
     }
 
     /// Whether the layer is drawn when facing away from the viewer.
     open var isDoubleSided: Bool {
         get { _isDoubleSided }
-        set {
-            _isDoubleSided = newValue
-            didChange("doubleSided")
-        }
+        set { _isDoubleSided = newValue; didChange("doubleSided") }
     }
 
     /// The radius of rounded corners (points).
@@ -412,47 +363,31 @@ open class CALayer: NSObject, CAMediaTiming {
     /// Which corners `cornerRadius` rounds.
     open var maskedCorners: CACornerMask {
         get { _maskedCorners }
-        set {
-            _maskedCorners = newValue
-            didChange("maskedCorners")
-        }
+        set { _maskedCorners = newValue; didChange("maskedCorners") }
     }
 
     /// The shape of rounded corners.
     open var cornerCurve: CALayerCornerCurve {
         get { _cornerCurve }
-        set {
-            _cornerCurve = newValue
-            didChange("cornerCurve")
-        }
+        set { _cornerCurve = newValue; didChange("cornerCurve") }
     }
 
     /// The width of the border drawn inside `bounds` (points).
     open var borderWidth: CGFloat {
         get { _borderWidth }
-        set {
-            guard newValue.isFinite else { return rejectNonFinite() }
-            _borderWidth = newValue
-            didChange("borderWidth")
-        }
+        set { guard newValue.isFinite else { return rejectNonFinite() }; _borderWidth = newValue; didChange("borderWidth") }
     }
 
     /// The border colour (opaque black by default).
     open var borderColor: CGColor? {
         get { _borderColor }
-        set {
-            _borderColor = newValue
-            didChange("borderColor")
-        }
+        set { _borderColor = newValue; didChange("borderColor") }
     }
 
     /// The colour filling `bounds` (and corners) behind contents.
     open var backgroundColor: CGColor? {
         get { _backgroundColor }
-        set {
-            _backgroundColor = newValue
-            didChange("backgroundColor")
-        }
+        set { _backgroundColor = newValue; didChange("backgroundColor") }
     }
 
     /// The shadow's opacity in [0, 1]; 0 (the default) draws no shadow.
@@ -488,55 +423,37 @@ open class CALayer: NSObject, CAMediaTiming {
     /// The shadow's colour (opaque black by default).
     open var shadowColor: CGColor? {
         get { _shadowColor }
-        set {
-            _shadowColor = newValue
-            didChange("shadowColor")
-        }
+        set { _shadowColor = newValue; didChange("shadowColor") }
     }
 
     /// The shadow's shape in layer coordinates; nil uses the layer's alpha.
     open var shadowPath: CGPath? {
         get { _shadowPath }
-        set {
-            _shadowPath = newValue
-            didChange("shadowPath")
-        }
+        set { _shadowPath = newValue; didChange("shadowPath") }
     }
 
     /// Whether a translucent subtree is composited as one image.
     open var allowsGroupOpacity: Bool {
         get { _allowsGroupOpacity }
-        set {
-            _allowsGroupOpacity = newValue
-            didChange("allowsGroupOpacity")
-        }
+        set { _allowsGroupOpacity = newValue; didChange("allowsGroupOpacity") }
     }
 
     /// Whether edges are anti-aliased when the layer is transformed.
     open var allowsEdgeAntialiasing: Bool {
         get { _allowsEdgeAntialiasing }
-        set {
-            _allowsEdgeAntialiasing = newValue
-            didChange("allowsEdgeAntialiasing")
-        }
+        set { _allowsEdgeAntialiasing = newValue; didChange("allowsEdgeAntialiasing") }
     }
 
     /// Which edges are anti-aliased.
     open var edgeAntialiasingMask: CAEdgeAntialiasingMask {
         get { _edgeAntialiasingMask }
-        set {
-            _edgeAntialiasingMask = newValue
-            didChange("edgeAntialiasingMask")
-        }
+        set { _edgeAntialiasingMask = newValue; didChange("edgeAntialiasingMask") }
     }
 
     /// Whether the subtree is drawn once into a cached bitmap and reused.
     open var shouldRasterize: Bool {
         get { _shouldRasterize }
-        set {
-            _shouldRasterize = newValue
-            didChange("shouldRasterize")
-        }
+        set { _shouldRasterize = newValue; didChange("shouldRasterize") }
     }
 
     /// Pixels per point of the rasterized bitmap.
@@ -552,55 +469,37 @@ open class CALayer: NSObject, CAMediaTiming {
     /// Filters applied to the layer and its subtree (stored; filter objects are not available on Linux).
     open var filters: [Any]? {
         get { _filters }
-        set {
-            _filters = newValue
-            didChange("filters")
-        }
+        set { _filters = newValue; didChange("filters") }
     }
 
     /// The filter compositing the layer with what is behind it (stored).
     open var compositingFilter: Any? {
         get { _compositingFilter }
-        set {
-            _compositingFilter = newValue
-            didChange("compositingFilter")
-        }
+        set { _compositingFilter = newValue; didChange("compositingFilter") }
     }
 
     /// Filters applied to what is behind the layer (stored).
     open var backgroundFilters: [Any]? {
         get { _backgroundFilters }
-        set {
-            _backgroundFilters = newValue
-            didChange("backgroundFilters")
-        }
+        set { _backgroundFilters = newValue; didChange("backgroundFilters") }
     }
 
     /// Default values for keys the layer does not set, including `actions`.
     open var style: [AnyHashable: Any]? {
         get { _style }
-        set {
-            _style = newValue
-            didChange("style")
-        }
+        set { _style = newValue; didChange("style") }
     }
 
     /// A name for debugging and lookup.
     open var name: String? {
         get { _name }
-        set {
-            _name = newValue
-            didChange("name")
-        }
+        set { _name = newValue; didChange("name") }
     }
 
     /// Actions by key, consulted after the delegate.
     open var actions: [String: any CAAction]? {
         get { _actions }
-        set {
-            _actions = newValue
-            didChange("actions")
-        }
+        set { _actions = newValue; didChange("actions") }
     }
 
     // MARK: Timing
@@ -608,51 +507,31 @@ open class CALayer: NSObject, CAMediaTiming {
     /// When the layer's timeline starts, in its superlayer's time (seconds).
     open var beginTime: CFTimeInterval {
         get { _beginTime }
-        set {
-            guard !newValue.isNaN else { return rejectNonFinite() }
-            _beginTime = newValue
-            didChange("beginTime")
-        }
+        set { guard !newValue.isNaN else { return rejectNonFinite() }; _beginTime = newValue; didChange("beginTime") }
     }
 
     /// The length of the layer's timeline (seconds; ∞ by default).
     open var duration: CFTimeInterval {
         get { _duration }
-        set {
-            guard !newValue.isNaN else { return rejectNonFinite() }
-            _duration = newValue
-            didChange("duration")
-        }
+        set { guard !newValue.isNaN else { return rejectNonFinite() }; _duration = newValue; didChange("duration") }
     }
 
     /// How fast the layer's time runs relative to its superlayer's (1 = same, 0 = paused).
     open var speed: Float {
         get { _speed }
-        set {
-            guard !newValue.isNaN else { return rejectNonFinite() }
-            _speed = newValue
-            didChange("speed")
-        }
+        set { guard !newValue.isNaN else { return rejectNonFinite() }; _speed = newValue; didChange("speed") }
     }
 
     /// An offset added to the layer's local time (seconds).
     open var timeOffset: CFTimeInterval {
         get { _timeOffset }
-        set {
-            guard !newValue.isNaN else { return rejectNonFinite() }
-            _timeOffset = newValue
-            didChange("timeOffset")
-        }
+        set { guard !newValue.isNaN else { return rejectNonFinite() }; _timeOffset = newValue; didChange("timeOffset") }
     }
 
     /// How many times the timeline repeats.
     open var repeatCount: Float {
         get { _repeatCount }
-        set {
-            guard !newValue.isNaN else { return rejectNonFinite() }
-            _repeatCount = newValue
-            didChange("repeatCount")
-        }
+        set { guard !newValue.isNaN else { return rejectNonFinite() }; _repeatCount = newValue; didChange("repeatCount") }
     }
 
     /// How long the timeline repeats (seconds).
@@ -668,19 +547,13 @@ open class CALayer: NSObject, CAMediaTiming {
     /// Whether each repetition plays forward then backward.
     open var autoreverses: Bool {
         get { _autoreverses }
-        set {
-            _autoreverses = newValue
-            didChange("autoreverses")
-        }
+        set { _autoreverses = newValue; didChange("autoreverses") }
     }
 
     /// What the timeline shows outside its active duration.
     open var fillMode: CAMediaTimingFillMode {
         get { _fillMode }
-        set {
-            _fillMode = newValue
-            didChange("fillMode")
-        }
+        set { _fillMode = newValue; didChange("fillMode") }
     }
 
     // MARK: Tree (implemented in CALayer+Hierarchy.swift)
