@@ -152,7 +152,20 @@ let palette = [color(0.95, 0.45, 0.2), color(0.3, 0.75, 0.45), color(0.35, 0.55,
         let spring = CASpringAnimation(keyPath: "transform.scale")
         spring.fromValue = 0.3; spring.toValue = 1; spring.damping = 6; spring.duration = 2; spring.repeatCount = .infinity
         springy.add(spring, forKey: "spring")
-        track.addSublayer(dot); track.addSublayer(springy)
+        // A basic animation and a group (colour + corner radius together), repeating.
+        let pulse = box(CGRect(x: 60, y: 380, width: 60, height: 60), palette[3], radius: 4)
+        let slide = CABasicAnimation(keyPath: "position.x")
+        slide.byValue = 440; slide.duration = 3; slide.autoreverses = true; slide.repeatCount = .infinity
+        pulse.add(slide, forKey: "slide")
+        let tint = CABasicAnimation(keyPath: "backgroundColor")
+        tint.toValue = palette[4]
+        let round = CABasicAnimation(keyPath: "cornerRadius")
+        round.toValue = 30
+        let group = CAAnimationGroup()
+        group.animations = [tint, round]
+        group.duration = 1.5; group.autoreverses = true; group.repeatCount = .infinity
+        pulse.add(group, forKey: "group")
+        track.addSublayer(dot); track.addSublayer(springy); track.addSublayer(pulse)
         var paused = false
         return { e in
             switch e.kind {

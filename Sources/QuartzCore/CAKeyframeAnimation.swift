@@ -152,8 +152,14 @@ open class CAAnimationGroup: CAAnimation {
         animations = g.animations?.map { $0.copy() as! CAAnimation }
     }
 
+    /// Children with no duration of their own (0, the default) last as long as the group.
     override func makeModel() -> AnimationModel? {
-        let children = (animations ?? []).compactMap { $0.makeModel() }
+        let children = (animations ?? []).compactMap { child -> AnimationModel? in
+            guard !(child.duration > 0) else { return child.makeModel() }
+            let timed = child.copy() as! CAAnimation
+            timed.duration = duration
+            return timed.makeModel()
+        }
         return AnimationModel(keyPath: "", timing: engineTiming, timingFunction: timingFunction?.curve, isAdditive: false,
                               isCumulative: false, valueFunction: nil, kind: .group(children))
     }

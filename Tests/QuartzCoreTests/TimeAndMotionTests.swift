@@ -458,4 +458,20 @@ final class Stage {
         #expect(abs(p.position.x - 100) < 1e-9 && abs(p.position.y - 50) < 1e-9)
         #expect(abs(p.transform.m12 - 1) < 1e-9)        // turned to +y (a quarter turn)
     }
+
+    @Test func groupChildrenWithoutADurationLastAsLongAsTheGroup() {
+        let stage = Stage(at: 0)
+        let l = CALayer()
+        stage.add(l)
+        stage.frame(at: 0)
+        let fade = CABasicAnimation(keyPath: "opacity")
+        fade.fromValue = 0; fade.toValue = 1
+        let group = CAAnimationGroup()
+        group.animations = [fade]
+        group.duration = 2
+        l.add(group, forKey: "g")
+        stage.frame(at: 0)
+        stage.frame(at: 1)
+        #expect(abs(l.presentation()!.opacity - 0.5) < 1e-6)
+    }
 }

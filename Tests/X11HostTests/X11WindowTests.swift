@@ -192,10 +192,10 @@ func scene(_ root: CALayer) {
             return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
         }
         let cpuBefore = threadCPU()
-        let end = CACurrentMediaTime() + 2
+        let end = CACurrentMediaTime() + 5
         while CACurrentMediaTime() < end { window.runOnce(maxWait: 1) }
         #expect(window.frameCount == frames)
-        #expect(threadCPU() - cpuBefore < 0.02)   // under 1 % of the 2 s
+        #expect(threadCPU() - cpuBefore < 0.05)   // under 1 % of the 5 s
     }
 
     @Test func noSegmentOutlivesAKilledProcess() throws {
