@@ -331,4 +331,23 @@ import Testing
         // fromBottom moves upward: the old content slides up and away, revealing the new below it.
         #expect(reveal.premultipliedPixel(x: 20, y: 2) == 0xFFFF_0000 && reveal.premultipliedPixel(x: 20, y: 18) == 0xFF00_00FF)
     }
+
+    @Test func hugeLayersHugeShadowsAndSingularTransformsStayBounded() {
+        let image = render(40, 40) { root in
+            let huge = box(CGRect(x: -1e9, y: -1e9, width: 2e9, height: 2e9), red)
+            huge.shadowOpacity = 1
+            huge.shadowRadius = 1e6            // σ is capped; work stays bounded by the frame
+            root.addSublayer(huge)
+            let flat = box(CGRect(x: 0, y: 0, width: 20, height: 20), blue)
+            flat.transform = CATransform3DMakeScale(0, 1, 1)   // singular: culled
+            root.addSublayer(flat)
+            let behind = box(CGRect(x: 0, y: 0, width: 20, height: 20), blue)
+            var perspective = CATransform3DIdentity
+            perspective.m34 = -1 / 500
+            // Moved 600 toward a viewer 500 away: w < 0, behind the eye, not drawn.
+            behind.transform = CATransform3DConcat(CATransform3DMakeTranslation(0, 0, 600), perspective)
+            root.addSublayer(behind)
+        }
+        #expect(count(image, 0xFFFF_0000) == 40 * 40)
+    }
 }
