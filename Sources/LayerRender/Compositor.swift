@@ -24,6 +24,30 @@ package final class Compositor {
     package private(set) var paintedLayers = 0
     /// Subtrees skipped because they were deeper than `maxDepth`.
     package private(set) var skippedForDepth = 0
+    /// Rasterized subtrees reused from the cache (cumulative).
+    package private(set) var rasterHits = 0
+
+    /// Cached pictures of `shouldRasterize` subtrees, by layer identity.
+    private struct RasterEntry {
+        let snapshot: LayerSnapshot
+        let world: Homography
+        let box: PixelBox
+        let pixels: OwnedTarget
+    }
+    private var rasterCache: [UInt64: RasterEntry] = [:]
+    /// At most this many rasterized subtrees are kept (the cache is dropped when full).
+    static let rasterCacheLimit = 64
+
+    /// True when nothing in the subtree animates (its pixels do not depend on time).
+    static func isStatic(_ snap: LayerSnapshot) -> Bool {
+        var stack = [snap]
+        while let n = stack.popLast() {
+            if !n.animations.isEmpty { return false }
+            stack.append(contentsOf: n.sublayers)
+            if let m = n.mask { stack.append(m) }
+        }
+        return true
+    }
 
     package init() {}
 
@@ -92,7 +116,15 @@ package final class Compositor {
             groupBox = box
             if let image = s.contentsImage { groupBox = groupBox.union(contentsBox(image, s, world: world, limit: ctx.limit)) }
         }
-        let offscreen = group || hasShadow || snap.mask != nil ? OwnedTarget(box: groupBox) : nil
+        // shouldRasterize: a subtree that does not change with time is drawn once and reused while
+        // its snapshot, its place on screen and its box stay the same.
+        let rasterize = s.shouldRasterize && !ctx.inTransition && Compositor.isStatic(snap)
+        var cached: OwnedTarget? = nil
+        if rasterize, let entry = rasterCache[snap.id], entry.snapshot === snap, entry.world == world, entry.box == groupBox {
+            cached = entry.pixels
+            rasterHits += 1
+        }
+        let offscreen = cached ?? (group || hasShadow || snap.mask != nil || rasterize ? OwnedTarget(box: groupBox) : nil)
         var own = ctx
         if let offscreen {
             own.target = offscreen.target
@@ -102,6 +134,54 @@ package final class Compositor {
         } else {
             own.alpha = ctx.alpha * opacity
         }
+        if cached == nil {
+            paintOwnContent(snap, s, own, local: local, world: world, inverse: inverse, pixel: pixel, box: box,
+                            shape: shape, clipSelf: clipSelf, flipped: flipped, depth: ctx.depth)
+        }
+        guard let offscreen else { return }
+        if let mask = snap.mask, cached == nil {
+            // The mask is drawn in this layer's space (not through its sublayerTransform); its alpha multiplies.
+            let m = OwnedTarget(box: groupBox)
+            var maskCtx = ctx
+            maskCtx.target = m.target
+            maskCtx.parentTime = local
+            maskCtx.parentWorld = world
+            maskCtx.parentSublayer = nil
+            maskCtx.flipped = flipped
+            maskCtx.clips = []
+            maskCtx.alpha = 1
+            maskCtx.depth = ctx.depth + 1
+            maskCtx.limit = groupBox
+            paint(mask, maskCtx)
+            Raster.multiplyAlpha(offscreen.target, by: m.target, box: groupBox)
+        }
+        if rasterize && cached == nil {
+            if rasterCache.count >= Compositor.rasterCacheLimit { rasterCache.removeAll() }
+            rasterCache[snap.id] = RasterEntry(snapshot: snap, world: world, box: groupBox, pixels: offscreen)
+        }
+        if hasShadow, let color = s.shadowColor {
+            let radius = max(s.shadowRadius, 0) / pixel
+            let offset = CGSize(width: s.shadowOffset.width / pixel, height: s.shadowOffset.height / pixel)
+            var source = offscreen.target
+            var pathPlane: OwnedTarget? = nil
+            if let path = s.shadowPath {
+                let plane = OwnedTarget(width: ctx.target.width, height: ctx.target.height)
+                Raster.fillPath(plane.target, path: path, world: world, box: ctx.limit)
+                pathPlane = plane
+                source = plane.target
+            }
+            Raster.shadow(from: source, onto: ctx.target, box: ctx.limit, clips: ctx.clips, color: color,
+                          alpha: Float(shadowAlpha * ctx.alpha * opacity), sigma: radius * 2 / 3, offset: offset)
+            withExtendedLifetime(pathPlane) {}
+        }
+        Raster.composite(offscreen.target, onto: ctx.target, box: groupBox, alpha: Float(ctx.alpha * opacity), clips: ctx.clips)
+    }
+
+    /// Background, contents, sublayers and border of one layer, into `own.target`.
+    private func paintOwnContent(_ snap: LayerSnapshot, _ s: LayerState, _ own: Context, local: Double, world: Homography,
+                                 inverse: Homography, pixel: CGFloat, box: PixelBox, shape: RoundedRect,
+                                 clipSelf: ClipShape, flipped: Bool, depth: Int) {
+        let b = s.bounds.standardized
         let antialias = s.allowsEdgeAntialiasing
         paintedLayers += 1
         if let bg = s.backgroundColor, bg.alpha > 0 {
@@ -118,7 +198,7 @@ package final class Compositor {
             child.parentTime = local
             child.parentWorld = world
             child.flipped = flipped
-            child.depth = ctx.depth + 1
+            child.depth = depth + 1
             if !s.sublayerTransform.isIdentity {
                 let a = CGPoint(x: b.minX + s.anchorPoint.x * b.width, y: b.minY + s.anchorPoint.y * b.height)
                 child.parentSublayer = Transform3D.translation(-a.x, -a.y, 0).concatenating(s.sublayerTransform)
@@ -140,39 +220,6 @@ package final class Compositor {
             Raster.fill(own.target, box: box, inverse: inverse, pixel: pixel, outer: shape, inner: inner,
                         color: PremultipliedColor(bc, alpha: own.alpha), antialias: antialias, clips: own.clips)
         }
-        guard let offscreen else { return }
-        if let mask = snap.mask {
-            // The mask is drawn in this layer's space (not through its sublayerTransform); its alpha multiplies.
-            let m = OwnedTarget(box: groupBox)
-            var maskCtx = ctx
-            maskCtx.target = m.target
-            maskCtx.parentTime = local
-            maskCtx.parentWorld = world
-            maskCtx.parentSublayer = nil
-            maskCtx.flipped = flipped
-            maskCtx.clips = []
-            maskCtx.alpha = 1
-            maskCtx.depth = ctx.depth + 1
-            maskCtx.limit = groupBox
-            paint(mask, maskCtx)
-            Raster.multiplyAlpha(offscreen.target, by: m.target, box: groupBox)
-        }
-        if hasShadow, let color = s.shadowColor {
-            let radius = max(s.shadowRadius, 0) / pixel
-            let offset = CGSize(width: s.shadowOffset.width / pixel, height: s.shadowOffset.height / pixel)
-            var source = offscreen.target
-            var pathPlane: OwnedTarget? = nil
-            if let path = s.shadowPath {
-                let plane = OwnedTarget(width: ctx.target.width, height: ctx.target.height)
-                Raster.fillPath(plane.target, path: path, world: world, box: ctx.limit)
-                pathPlane = plane
-                source = plane.target
-            }
-            Raster.shadow(from: source, onto: ctx.target, box: ctx.limit, clips: ctx.clips, color: color,
-                          alpha: Float(shadowAlpha * ctx.alpha * opacity), sigma: radius * 2 / 3, offset: offset)
-            withExtendedLifetime(pathPlane) {}
-        }
-        Raster.composite(offscreen.target, onto: ctx.target, box: groupBox, alpha: Float(ctx.alpha * opacity), clips: ctx.clips)
     }
 
     /// The pixels a layer's contents cover (they may overflow its bounds).

@@ -93,6 +93,9 @@ open class CARenderer: NSObject, LayerHost {
         compositor.render(root, at: frameTime ?? MediaClock.now(), into: target, scale: 1, origin: bounds.origin)
     }
 
+    /// How many times a `shouldRasterize` subtree was reused instead of redrawn (for tests and tools).
+    package var rasterCacheHits: Int { compositor.rasterHits }
+
     /// True when a commit is waiting (changes made since the last frame on this thread).
     package static var hasPendingChanges: Bool {
         let s = TransactionState.current

@@ -350,4 +350,41 @@ import Testing
         }
         #expect(count(image, 0xFFFF_0000) == 40 * 40)
     }
+
+    @Test func shouldRasterizeReusesTheCachedPictureUntilTheLayerChanges() {
+        MediaClock.override = 0
+        defer { MediaClock.override = nil }
+        func scene(_ rasterize: Bool) -> (CARenderer, CALayer, CALayer) {
+            let r = CARenderer()
+            let root = CALayer()
+            root.frame = CGRect(x: 0, y: 0, width: 60, height: 40)
+            let card = box(CGRect(x: 5, y: 5, width: 50, height: 30), red)
+            card.cornerRadius = 8
+            card.shouldRasterize = rasterize
+            card.addSublayer(box(CGRect(x: 10, y: 10, width: 20, height: 10), blue))
+            root.addSublayer(card)
+            r.bounds = root.bounds
+            r.layer = root
+            return (r, root, card)
+        }
+        func frame(_ r: CARenderer, _ t: Double) -> CGImage {
+            r.beginFrame(atTime: t, timeStamp: nil); r.render(); r.endFrame()
+            return r.makeImage()!
+        }
+        let (plain, _, _) = scene(false)
+        let (cachedRenderer, _, card) = scene(true)
+        let reference = frame(plain, 0)
+        let first = frame(cachedRenderer, 0)
+        let second = frame(cachedRenderer, 1)
+        #expect(cachedRenderer.rasterCacheHits == 1)
+        var same = true
+        for y in 0..<40 { for x in 0..<60 where first.premultipliedPixel(x: x, y: y) != reference.premultipliedPixel(x: x, y: y)
+            || second.premultipliedPixel(x: x, y: y) != reference.premultipliedPixel(x: x, y: y) { same = false } }
+        #expect(same)
+        CATransaction.begin(); CATransaction.setDisableActions(true)
+        card.backgroundColor = blue
+        CATransaction.commit()
+        let changed = frame(cachedRenderer, 2)
+        #expect(cachedRenderer.rasterCacheHits == 1 && changed.premultipliedPixel(x: 8, y: 20) == 0xFF00_00FF)
+    }
 }

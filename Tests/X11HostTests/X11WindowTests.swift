@@ -126,7 +126,7 @@ func scene(_ root: CALayer) {
                 differing += 1
             }
         }
-        #expect(differing == 0)
+        #expect(differing == 0, "window \(String(shown.pixels.first ?? 0, radix: 16)) vs offscreen \(String(offscreen.premultipliedPixel(x: 0, y: 0), radix: 16)), frames \(window.frameCount)")
     }
 
     @Test func aClickReachesTheLayerAndItGlides() throws {

@@ -23,7 +23,7 @@ struct ClipShape {
 }
 
 /// A half-open box of pixels [x0, x1) × [y0, y1).
-struct PixelBox {
+struct PixelBox: Equatable {
     var x0: Int, y0: Int, x1: Int, y1: Int
     var isEmpty: Bool { x0 >= x1 || y0 >= y1 }
     /// The smallest box holding both (an empty box contributes nothing).
