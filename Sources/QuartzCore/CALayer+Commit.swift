@@ -39,27 +39,27 @@ extension CALayer {
     /// The layer's own committed values in the engine's form (subclasses add theirs in `makeState()`).
     func baseState() -> LayerState {
         var s = LayerState()
-        s.bounds = _bounds; s.position = _position; s.zPosition = _zPosition
-        s.anchorPoint = _anchorPoint; s.anchorPointZ = _anchorPointZ
-        s.transform = _transform.engine; s.sublayerTransform = _sublayerTransform.engine
-        s.isGeometryFlipped = _isGeometryFlipped
-        s.contents = _contents.map { .discrete(.init($0)) } ?? AnimatableValue.none
-        s.contentsRect = _contentsRect; s.contentsCenter = _contentsCenter
-        s.contentsGravity = _contentsGravity.rawValue; s.contentsScale = _contentsScale
-        s.minificationFilter = _minificationFilter.rawValue; s.magnificationFilter = _magnificationFilter.rawValue
-        s.minificationFilterBias = Double(_minificationFilterBias)
-        s.isOpaque = _isOpaque; s.opacity = Double(_opacity); s.isHidden = _isHidden
-        s.masksToBounds = _masksToBounds; s.isDoubleSided = _isDoubleSided
-        s.cornerRadius = _cornerRadius; s.maskedCorners = _maskedCorners.rawValue; s.cornerCurve = _cornerCurve.rawValue
-        s.borderWidth = _borderWidth; s.borderColor = _borderColor; s.backgroundColor = _backgroundColor
-        s.shadowOpacity = Double(_shadowOpacity); s.shadowRadius = _shadowRadius; s.shadowOffset = _shadowOffset
-        s.shadowColor = _shadowColor; s.shadowPath = _shadowPath
-        s.allowsGroupOpacity = _allowsGroupOpacity; s.allowsEdgeAntialiasing = _allowsEdgeAntialiasing
-        s.edgeAntialiasingMask = _edgeAntialiasingMask.rawValue
-        s.shouldRasterize = _shouldRasterize; s.rasterizationScale = _rasterizationScale
+        s.bounds = storage.bounds; s.position = storage.position; s.zPosition = storage.zPosition
+        s.anchorPoint = storage.anchorPoint; s.anchorPointZ = storage.anchorPointZ
+        s.transform = storage.transform.engine; s.sublayerTransform = storage.sublayerTransform.engine
+        s.isGeometryFlipped = storage.isGeometryFlipped
+        s.contents = storage.contents.map { .discrete(.init($0)) } ?? AnimatableValue.none
+        s.contentsRect = storage.contentsRect; s.contentsCenter = storage.contentsCenter
+        s.contentsGravity = storage.contentsGravity.rawValue; s.contentsScale = storage.contentsScale
+        s.minificationFilter = storage.minificationFilter.rawValue; s.magnificationFilter = storage.magnificationFilter.rawValue
+        s.minificationFilterBias = Double(storage.minificationFilterBias)
+        s.isOpaque = storage.isOpaque; s.opacity = Double(storage.opacity); s.isHidden = storage.isHidden
+        s.masksToBounds = storage.masksToBounds; s.isDoubleSided = storage.isDoubleSided
+        s.cornerRadius = storage.cornerRadius; s.maskedCorners = storage.maskedCorners.rawValue; s.cornerCurve = storage.cornerCurve.rawValue
+        s.borderWidth = storage.borderWidth; s.borderColor = storage.borderColor; s.backgroundColor = storage.backgroundColor
+        s.shadowOpacity = Double(storage.shadowOpacity); s.shadowRadius = storage.shadowRadius; s.shadowOffset = storage.shadowOffset
+        s.shadowColor = storage.shadowColor; s.shadowPath = storage.shadowPath
+        s.allowsGroupOpacity = storage.allowsGroupOpacity; s.allowsEdgeAntialiasing = storage.allowsEdgeAntialiasing
+        s.edgeAntialiasingMask = storage.edgeAntialiasingMask.rawValue
+        s.shouldRasterize = storage.shouldRasterize; s.rasterizationScale = storage.rasterizationScale
         var t = MediaTiming()
-        t.beginTime = _beginTime; t.duration = _duration; t.speed = Double(_speed); t.timeOffset = _timeOffset
-        t.repeatCount = Double(_repeatCount); t.repeatDuration = _repeatDuration; t.autoreverses = _autoreverses
+        t.beginTime = storage.beginTime; t.duration = storage.duration; t.speed = Double(storage.speed); t.timeOffset = storage.timeOffset
+        t.repeatCount = Double(storage.repeatCount); t.repeatDuration = storage.repeatDuration; t.autoreverses = storage.autoreverses
         s.timing = t
         for (key, value) in customValues {
             if let v = ValueBridge.animatable(value) { s.custom[key] = v }

@@ -53,28 +53,7 @@ extension CALayer {
 
     /// Copies every model property (not the tree) from `other`.
     func copyProperties(from o: CALayer) {
-        _bounds = o._bounds; _position = o._position; _zPosition = o._zPosition
-        _anchorPoint = o._anchorPoint; _anchorPointZ = o._anchorPointZ
-        _transform = o._transform; _sublayerTransform = o._sublayerTransform
-        transformIsIdentity = o.transformIsIdentity; sublayerTransformIsIdentity = o.sublayerTransformIsIdentity
-        _isGeometryFlipped = o._isGeometryFlipped
-        _contents = o._contents; _contentsRect = o._contentsRect; _contentsCenter = o._contentsCenter
-        _contentsGravity = o._contentsGravity; _contentsScale = o._contentsScale; _contentsFormat = o._contentsFormat
-        _minificationFilter = o._minificationFilter; _minificationFilterBias = o._minificationFilterBias
-        _magnificationFilter = o._magnificationFilter; _isOpaque = o._isOpaque
-        _opacity = o._opacity; _isHidden = o._isHidden; _masksToBounds = o._masksToBounds
-        _isDoubleSided = o._isDoubleSided; _cornerRadius = o._cornerRadius; _maskedCorners = o._maskedCorners
-        _cornerCurve = o._cornerCurve; _borderWidth = o._borderWidth; _borderColor = o._borderColor
-        _backgroundColor = o._backgroundColor; _shadowOpacity = o._shadowOpacity; _shadowRadius = o._shadowRadius
-        _shadowOffset = o._shadowOffset; _shadowColor = o._shadowColor; _shadowPath = o._shadowPath
-        _allowsGroupOpacity = o._allowsGroupOpacity; _allowsEdgeAntialiasing = o._allowsEdgeAntialiasing
-        _edgeAntialiasingMask = o._edgeAntialiasingMask; _shouldRasterize = o._shouldRasterize
-        _rasterizationScale = o._rasterizationScale; _filters = o._filters; _compositingFilter = o._compositingFilter
-        _backgroundFilters = o._backgroundFilters; _style = o._style; _name = o._name; _actions = o._actions
-        _needsDisplayOnBoundsChange = o._needsDisplayOnBoundsChange; _drawsAsynchronously = o._drawsAsynchronously
-        _beginTime = o._beginTime; _duration = o._duration; _speed = o._speed; _timeOffset = o._timeOffset
-        _repeatCount = o._repeatCount; _repeatDuration = o._repeatDuration; _autoreverses = o._autoreverses
-        _fillMode = o._fillMode
+        storage = o.storage
         customValues = o.customValues
         delegate = o.delegate
         layoutManager = o.layoutManager
@@ -85,8 +64,8 @@ extension CALayer {
     /// NSNull anywhere ends the search and is returned.
     func searchAction(forKey event: String) -> (any CAAction)? {
         if let d = delegate, let a = d.action(for: self, forKey: event) { return a }
-        if let a = _actions?[event] { return a }
-        if let styleActions = _style?["actions"] as? [String: any CAAction], let a = styleActions[event] { return a }
+        if let a = storage.actions?[event] { return a }
+        if let styleActions = storage.style?["actions"] as? [String: any CAAction], let a = styleActions[event] { return a }
         if let a = type(of: self).defaultAction(forKey: event) { return a }
         return builtInAction(forKey: event)
     }

@@ -13,8 +13,8 @@ extension CALayer {
             d.display(self)
             if !delegateProbe.contains(.displayNotImplemented) { return }
         }
-        let size = _bounds.size
-        var scale = _contentsScale
+        let size = storage.bounds.size
+        var scale = storage.contentsScale
         // Cap the store (huge layers or scales): keep the aspect, shrink the scale.
         let longest = max(size.width, size.height) * scale
         if longest > CGFloat(CALayer.maxBackingStoreSide) { scale *= CGFloat(CALayer.maxBackingStoreSide) / longest }
@@ -32,7 +32,7 @@ extension CALayer {
         // Pre-flip so layer coordinates work as on iOS: origin at bounds' top-left, y down, points.
         ctx.translateBy(x: 0, y: CGFloat(h))
         ctx.scaleBy(x: scale, y: -scale)
-        ctx.translateBy(x: -_bounds.minX, y: -_bounds.minY)
+        ctx.translateBy(x: -storage.bounds.minX, y: -storage.bounds.minY)
         delegateProbe.remove([.baseDrawRan, .drawNotImplemented])
         draw(in: ctx)
         // Nothing drew (no draw(in:) override, no delegate drawing): keep the current contents.

@@ -11,27 +11,27 @@ import LayerRender
 extension CALayer {
     /// The anchor point in this layer's own coordinates (points).
     var anchorInBounds: CGPoint {
-        CGPoint(x: _bounds.minX + _anchorPoint.x * _bounds.width, y: _bounds.minY + _anchorPoint.y * _bounds.height)
+        CGPoint(x: storage.bounds.minX + storage.anchorPoint.x * storage.bounds.width, y: storage.bounds.minY + storage.anchorPoint.y * storage.bounds.height)
     }
 
     /// The 4×4 map from this layer's space to its superlayer's, excluding the superlayer's sublayerTransform.
     var transformToSuperlayerFrame: CATransform3D {
         let a = anchorInBounds
-        var m = CATransform3DMakeTranslation(-a.x, -a.y, -_anchorPointZ)
-        if _isGeometryFlipped {
-            m = CATransform3DMakeScale(1, -1, 1).concatenating(CATransform3DMakeTranslation(0, 2 * _bounds.midY, 0)).concatenating(m)
+        var m = CATransform3DMakeTranslation(-a.x, -a.y, -storage.anchorPointZ)
+        if storage.isGeometryFlipped {
+            m = CATransform3DMakeScale(1, -1, 1).concatenating(CATransform3DMakeTranslation(0, 2 * storage.bounds.midY, 0)).concatenating(m)
         }
-        if !transformIsIdentity { m = m.concatenating(_transform) }
-        return m.concatenating(CATransform3DMakeTranslation(_position.x, _position.y, _zPosition))
+        if !storage.transformIsIdentity { m = m.concatenating(storage.transform) }
+        return m.concatenating(CATransform3DMakeTranslation(storage.position.x, storage.position.y, storage.zPosition))
     }
 
     /// The map from this layer's space to its superlayer's, including the superlayer's sublayerTransform.
     var transformToSuperlayer: CATransform3D {
         var m = transformToSuperlayerFrame
-        if let parent = _superlayer, !isMaskLayer, !parent.sublayerTransformIsIdentity {
+        if let parent = _superlayer, !isMaskLayer, !parent.storage.sublayerTransformIsIdentity {
             let pa = parent.anchorInBounds
             m = m.concatenating(CATransform3DMakeTranslation(-pa.x, -pa.y, 0))
-                .concatenating(parent._sublayerTransform)
+                .concatenating(parent.storage.sublayerTransform)
                 .concatenating(CATransform3DMakeTranslation(pa.x, pa.y, 0))
         }
         return m
@@ -39,15 +39,15 @@ extension CALayer {
 
     /// True when the layer only translates into its superlayer (the common case, kept cheap).
     var isPlainTranslation: Bool {
-        !_isGeometryFlipped && transformIsIdentity
-            && (isMaskLayer || _superlayer.map { $0.sublayerTransformIsIdentity } ?? true)
+        !storage.isGeometryFlipped && storage.transformIsIdentity
+            && (isMaskLayer || _superlayer.map { $0.storage.sublayerTransformIsIdentity } ?? true)
     }
 
     /// `pointFromSuperlayer` for a caller that already knows the superlayer's sublayerTransform is identity.
     func pointFromParent(_ p: CGPoint, parentSublayerIdentity: Bool) -> CGPoint? {
-        if parentSublayerIdentity && !_isGeometryFlipped && transformIsIdentity {
+        if parentSublayerIdentity && !storage.isGeometryFlipped && storage.transformIsIdentity {
             let a = anchorInBounds
-            return CGPoint(x: p.x - _position.x + a.x, y: p.y - _position.y + a.y)
+            return CGPoint(x: p.x - storage.position.x + a.x, y: p.y - storage.position.y + a.y)
         }
         return homographyToSuperlayer.unproject(p)
     }
@@ -56,7 +56,7 @@ extension CALayer {
     var homographyToSuperlayer: Homography {
         if isPlainTranslation {
             let a = anchorInBounds
-            return Homography(m: (1, 0, 0, 0, 1, 0, _position.x - a.x, _position.y - a.y, 1))
+            return Homography(m: (1, 0, 0, 0, 1, 0, storage.position.x - a.x, storage.position.y - a.y, 1))
         }
         return Homography(transformToSuperlayer.engine)
     }
@@ -76,7 +76,7 @@ extension CALayer {
         var flipped = false
         var l: CALayer? = self
         while let c = l {
-            if c._isGeometryFlipped { flipped.toggle() }
+            if c.storage.isGeometryFlipped { flipped.toggle() }
             l = c._superlayer
         }
         return flipped
@@ -86,7 +86,7 @@ extension CALayer {
     func pointFromSuperlayer(_ p: CGPoint) -> CGPoint? {
         if isPlainTranslation {
             let a = anchorInBounds
-            return CGPoint(x: p.x - _position.x + a.x, y: p.y - _position.y + a.y)
+            return CGPoint(x: p.x - storage.position.x + a.x, y: p.y - storage.position.y + a.y)
         }
         return homographyToSuperlayer.unproject(p)
     }
@@ -94,12 +94,12 @@ extension CALayer {
     // MARK: Frame
 
     var computedFrame: CGRect {
-        if transformIsIdentity && !_isGeometryFlipped {
-            return CGRect(x: _position.x - _anchorPoint.x * _bounds.width, y: _position.y - _anchorPoint.y * _bounds.height,
-                          width: _bounds.width, height: _bounds.height)
+        if storage.transformIsIdentity && !storage.isGeometryFlipped {
+            return CGRect(x: storage.position.x - storage.anchorPoint.x * storage.bounds.width, y: storage.position.y - storage.anchorPoint.y * storage.bounds.height,
+                          width: storage.bounds.width, height: storage.bounds.height)
         }
         let h = Homography(transformToSuperlayerFrame.engine)
-        let b = _bounds
+        let b = storage.bounds
         let corners = [CGPoint(x: b.minX, y: b.minY), CGPoint(x: b.maxX, y: b.minY),
                        CGPoint(x: b.minX, y: b.maxY), CGPoint(x: b.maxX, y: b.maxY)].compactMap { h.apply($0) }
         return boundingBox(corners)
@@ -110,22 +110,22 @@ extension CALayer {
     func applyFrame(_ f: CGRect) {
         guard f.isFiniteRect else { return rejectNonFinite() }
         let r = f.standardized
-        let t = CATransform3DGetAffineTransform(_transform)
+        let t = CATransform3DGetAffineTransform(storage.transform)
         var size = r.size
-        if !CATransform3DIsIdentity(_transform) {
+        if !CATransform3DIsIdentity(storage.transform) {
             // The bounding box of a w × h rect under t is (|a|w + |c|h, |b|w + |d|h).
             let a = abs(t.a), b = abs(t.b), c = abs(t.c), d = abs(t.d)
             let det = a * d - c * b
             if abs(det) > 1e-12 {
                 size = CGSize(width: (d * r.width - c * r.height) / det, height: (a * r.height - b * r.width) / det)
-                if size.width < 0 || size.height < 0 { size = _bounds.size }
+                if size.width < 0 || size.height < 0 { size = storage.bounds.size }
             } else {
-                size = _bounds.size
+                size = storage.bounds.size
             }
         }
-        bounds = CGRect(origin: _bounds.origin, size: size)
+        bounds = CGRect(origin: storage.bounds.origin, size: size)
         // Place the anchor so the transformed rect's bounding box starts at f.origin.
-        let ax = _anchorPoint.x * size.width, ay = _anchorPoint.y * size.height
+        let ax = storage.anchorPoint.x * size.width, ay = storage.anchorPoint.y * size.height
         let corners = [CGPoint(x: -ax, y: -ay), CGPoint(x: size.width - ax, y: -ay),
                        CGPoint(x: -ax, y: size.height - ay), CGPoint(x: size.width - ax, y: size.height - ay)]
             .map { $0.applying(CGAffineTransform(a: t.a, b: t.b, c: t.c, d: t.d, tx: 0, ty: 0)) }
@@ -173,12 +173,12 @@ extension CALayer {
 
     /// This layer's local time for a time in its superlayer's timeline: (t − beginTime) × speed + timeOffset.
     func localTime(fromParent t: CFTimeInterval) -> CFTimeInterval {
-        (t - _beginTime) * CFTimeInterval(_speed) + _timeOffset
+        (t - storage.beginTime) * CFTimeInterval(storage.speed) + storage.timeOffset
     }
 
     /// The superlayer-timeline time of a local time; a paused layer (speed 0) maps everything to beginTime.
     func parentTime(fromLocal t: CFTimeInterval) -> CFTimeInterval {
-        _speed == 0 ? _beginTime : (t - _timeOffset) / CFTimeInterval(_speed) + _beginTime
+        storage.speed == 0 ? storage.beginTime : (t - storage.timeOffset) / CFTimeInterval(storage.speed) + storage.beginTime
     }
 
     func convertTimeImpl(_ t: CFTimeInterval, from l: CALayer?) -> CFTimeInterval {

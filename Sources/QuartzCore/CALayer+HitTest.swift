@@ -11,10 +11,10 @@ extension CALayer {
     /// Sublayers in front-to-back order: descending zPosition, later siblings first among equals.
     var childrenFrontToBack: [CALayer] {
         let reversed = Array(children.reversed())
-        guard reversed.contains(where: { $0._zPosition != 0 }) else { return reversed }
+        guard reversed.contains(where: { $0.storage.zPosition != 0 }) else { return reversed }
         // Stable: enumerate to keep the reversed order among equal zPositions.
         return reversed.enumerated().sorted { l, r in
-            l.element._zPosition != r.element._zPosition ? l.element._zPosition > r.element._zPosition : l.offset < r.offset
+            l.element.storage.zPosition != r.element.storage.zPosition ? l.element.storage.zPosition > r.element.storage.zPosition : l.offset < r.offset
         }.map(\.element)
     }
 
@@ -27,7 +27,7 @@ extension CALayer {
         }
         func enter(_ layer: CALayer, from point: CGPoint, parent: CALayer?) -> Frame? {
             guard !layer.isHidden else { return nil }
-            let local = parent.map { layer.pointFromParent(point, parentSublayerIdentity: $0.sublayerTransformIsIdentity) }
+            let local = parent.map { layer.pointFromParent(point, parentSublayerIdentity: $0.storage.sublayerTransformIsIdentity) }
                 ?? layer.pointFromSuperlayer(point)
             guard let local else { return nil }
             if layer.masksToBounds && !layer.contains(local) { return nil }

@@ -5,10 +5,10 @@ import Foundation
 extension CALayer {
     /// Bounds changes mark this layer and its superlayer for layout, and for display when asked to.
     func boundsDidChange(from old: CGRect) {
-        let resized = old.size != _bounds.size
+        let resized = old.size != storage.bounds.size
         if resized {
             setNeedsLayout()
-            if _needsDisplayOnBoundsChange { setNeedsDisplay() }
+            if storage.needsDisplayOnBoundsChange { setNeedsDisplay() }
         }
         _superlayer?.setNeedsLayout()
     }

@@ -58,19 +58,19 @@ extension CALayer {
 
     /// Copies engine values into this (presentation) layer's storage, bypassing actions.
     func applyBaseState(_ s: LayerState) {
-        _bounds = s.bounds; _position = s.position; _zPosition = s.zPosition
-        _anchorPoint = s.anchorPoint; _anchorPointZ = s.anchorPointZ
-        _transform = CATransform3D(s.transform); transformIsIdentity = s.transform.isIdentity
-        _sublayerTransform = CATransform3D(s.sublayerTransform); sublayerTransformIsIdentity = s.sublayerTransform.isIdentity
-        _isGeometryFlipped = s.isGeometryFlipped
-        if case .discrete(let d) = s.contents { _contents = d.value } else { _contents = nil }
-        _contentsRect = s.contentsRect; _contentsCenter = s.contentsCenter
-        _contentsScale = s.contentsScale; _minificationFilterBias = Float(s.minificationFilterBias)
-        _opacity = Float(s.opacity); _isHidden = s.isHidden; _masksToBounds = s.masksToBounds
-        _isDoubleSided = s.isDoubleSided; _cornerRadius = s.cornerRadius
-        _borderWidth = s.borderWidth; _borderColor = s.borderColor; _backgroundColor = s.backgroundColor
-        _shadowOpacity = Float(s.shadowOpacity); _shadowRadius = s.shadowRadius; _shadowOffset = s.shadowOffset
-        _shadowColor = s.shadowColor; _shadowPath = s.shadowPath; _rasterizationScale = s.rasterizationScale
+        storage.bounds = s.bounds; storage.position = s.position; storage.zPosition = s.zPosition
+        storage.anchorPoint = s.anchorPoint; storage.anchorPointZ = s.anchorPointZ
+        storage.transform = CATransform3D(s.transform); storage.transformIsIdentity = s.transform.isIdentity
+        storage.sublayerTransform = CATransform3D(s.sublayerTransform); storage.sublayerTransformIsIdentity = s.sublayerTransform.isIdentity
+        storage.isGeometryFlipped = s.isGeometryFlipped
+        if case .discrete(let d) = s.contents { storage.contents = d.value } else { storage.contents = nil }
+        storage.contentsRect = s.contentsRect; storage.contentsCenter = s.contentsCenter
+        storage.contentsScale = s.contentsScale; storage.minificationFilterBias = Float(s.minificationFilterBias)
+        storage.opacity = Float(s.opacity); storage.isHidden = s.isHidden; storage.masksToBounds = s.masksToBounds
+        storage.isDoubleSided = s.isDoubleSided; storage.cornerRadius = s.cornerRadius
+        storage.borderWidth = s.borderWidth; storage.borderColor = s.borderColor; storage.backgroundColor = s.backgroundColor
+        storage.shadowOpacity = Float(s.shadowOpacity); storage.shadowRadius = s.shadowRadius; storage.shadowOffset = s.shadowOffset
+        storage.shadowColor = s.shadowColor; storage.shadowPath = s.shadowPath; storage.rasterizationScale = s.rasterizationScale
         for (key, v) in s.custom { customValues[key] = ValueBridge.swiftValue(v, like: customValues[key]) }
     }
 }

@@ -13,72 +13,13 @@ import LayerRender
 ///
 /// File layout: Swift cannot override members declared in extensions, so every member a
 /// subclass may override (Apple's open API) is declared here; the work is done by internal
-/// helpers in `CALayer+*.swift`. Property setters reject NaN/infinite values (the old value is
+/// helpers in `CALayer+*.swift`, and the stored values in `LayerStorage`. Property setters reject NaN/infinite values (the old value is
 /// kept, the rejection counted) and report each accepted change through `didChange(_:)`.
 open class CALayer: NSObject, CAMediaTiming {
     // MARK: Stored model state (read through the public properties)
 
-    var _bounds = CGRect.zero
-    var _position = CGPoint.zero
-    var _zPosition: CGFloat = 0
-    var _anchorPoint = CGPoint(x: 0.5, y: 0.5)
-    var _anchorPointZ: CGFloat = 0
-    var _transform = CATransform3DIdentity
-    var _sublayerTransform = CATransform3DIdentity
-    var _isGeometryFlipped = false
-    /// Cached `CATransform3DIsIdentity(_transform)`: geometry walks test it for every layer.
-    var transformIsIdentity = true
-    /// Cached `CATransform3DIsIdentity(_sublayerTransform)`.
-    var sublayerTransformIsIdentity = true
-
-    var _contents: Any? = nil
-    var _contentsRect = CGRect(x: 0, y: 0, width: 1, height: 1)
-    var _contentsCenter = CGRect(x: 0, y: 0, width: 1, height: 1)
-    var _contentsGravity = CALayerContentsGravity.resize
-    var _contentsScale: CGFloat = 1
-    var _contentsFormat = CALayerContentsFormat.RGBA8Uint
-    var _minificationFilter = CALayerContentsFilter.linear
-    var _minificationFilterBias: Float = 0
-    var _magnificationFilter = CALayerContentsFilter.linear
-    var _isOpaque = false
-
-    var _opacity: Float = 1
-    var _isHidden = false
-    var _masksToBounds = false
-    var _isDoubleSided = true
-    var _cornerRadius: CGFloat = 0
-    var _maskedCorners = CACornerMask(rawValue: 15)
-    var _cornerCurve = CALayerCornerCurve.circular
-    var _borderWidth: CGFloat = 0
-    var _borderColor: CGColor? = CGColor.black
-    var _backgroundColor: CGColor? = nil
-    var _shadowOpacity: Float = 0
-    var _shadowRadius: CGFloat = 3
-    var _shadowOffset = CGSize(width: 0, height: -3)
-    var _shadowColor: CGColor? = CGColor.black
-    var _shadowPath: CGPath? = nil
-    var _allowsGroupOpacity = true
-    var _allowsEdgeAntialiasing = false
-    var _edgeAntialiasingMask = CAEdgeAntialiasingMask(rawValue: 15)
-    var _shouldRasterize = false
-    var _rasterizationScale: CGFloat = 1
-    var _filters: [Any]? = nil
-    var _compositingFilter: Any? = nil
-    var _backgroundFilters: [Any]? = nil
-    var _style: [AnyHashable: Any]? = nil
-    var _name: String? = nil
-    var _actions: [String: any CAAction]? = nil
-    var _needsDisplayOnBoundsChange = false
-    var _drawsAsynchronously = false
-
-    var _beginTime: CFTimeInterval = 0
-    var _duration: CFTimeInterval = .infinity
-    var _speed: Float = 1
-    var _timeOffset: CFTimeInterval = 0
-    var _repeatCount: Float = 0
-    var _repeatDuration: CFTimeInterval = 0
-    var _autoreverses = false
-    var _fillMode = CAMediaTimingFillMode.removed
+    /// Every model property's value (see LayerStorage.swift).
+    var storage = LayerStorage()
 
     /// Values stored under keys that are not built-in properties (Linux key-value coding).
     var customValues: [String: Any] = [:]
@@ -165,11 +106,11 @@ open class CALayer: NSObject, CAMediaTiming {
 
     /// The layer's own rectangle in its coordinate space (points); origin scrolls contents, size is the extent.
     open var bounds: CGRect {
-        get { _bounds }
+        get { storage.bounds }
         set {
             guard newValue.isFiniteRect else { return rejectNonFinite() }
-            let old = _bounds
-            _bounds = newValue
+            let old = storage.bounds
+            storage.bounds = newValue
             boundsDidChange(from: old)
             didChange("bounds")
         }
@@ -177,149 +118,149 @@ open class CALayer: NSObject, CAMediaTiming {
 
     /// Where the anchor point sits, in the superlayer's coordinate space (points).
     open var position: CGPoint {
-        get { _position }
-        set { guard newValue.isFinite else { return rejectNonFinite() }; _position = newValue; didChange("position") }
+        get { storage.position }
+        set { guard newValue.isFinite else { return rejectNonFinite() }; storage.position = newValue; didChange("position") }
     }
 
     /// Position on the z axis (points); a higher value draws and hit-tests in front of siblings.
     open var zPosition: CGFloat {
-        get { _zPosition }
-        set { guard newValue.isFinite else { return rejectNonFinite() }; _zPosition = newValue; didChange("zPosition") }
+        get { storage.zPosition }
+        set { guard newValue.isFinite else { return rejectNonFinite() }; storage.zPosition = newValue; didChange("zPosition") }
     }
 
     /// The point of `bounds`, in unit coordinates, that `position` places and transforms pivot about.
     open var anchorPoint: CGPoint {
-        get { _anchorPoint }
-        set { guard newValue.isFinite else { return rejectNonFinite() }; _anchorPoint = newValue; didChange("anchorPoint") }
+        get { storage.anchorPoint }
+        set { guard newValue.isFinite else { return rejectNonFinite() }; storage.anchorPoint = newValue; didChange("anchorPoint") }
     }
 
     /// The anchor's z coordinate (points).
     open var anchorPointZ: CGFloat {
-        get { _anchorPointZ }
+        get { storage.anchorPointZ }
         set {
             guard newValue.isFinite else { return rejectNonFinite() }
-            _anchorPointZ = newValue
+            storage.anchorPointZ = newValue
             didChange("anchorPointZ")
         }
     }
 
     /// The transform applied about the anchor point, relative to the superlayer.
     open var transform: CATransform3D {
-        get { _transform }
+        get { storage.transform }
         set {
             guard newValue.isFinite else { return rejectNonFinite() }
-            _transform = newValue
-            transformIsIdentity = CATransform3DIsIdentity(newValue)
+            storage.transform = newValue
+            storage.transformIsIdentity = CATransform3DIsIdentity(newValue)
             didChange("transform")
         }
     }
 
     /// A transform applied to sublayers, about this layer's anchor point (perspective lives here).
     open var sublayerTransform: CATransform3D {
-        get { _sublayerTransform }
+        get { storage.sublayerTransform }
         set {
             guard newValue.isFinite else { return rejectNonFinite() }
-            _sublayerTransform = newValue
-            sublayerTransformIsIdentity = CATransform3DIsIdentity(newValue)
+            storage.sublayerTransform = newValue
+            storage.sublayerTransformIsIdentity = CATransform3DIsIdentity(newValue)
             didChange("sublayerTransform")
         }
     }
 
     /// Whether this layer's geometry (and its sublayers') is flipped vertically relative to its superlayer.
     open var isGeometryFlipped: Bool {
-        get { _isGeometryFlipped }
-        set { _isGeometryFlipped = newValue; didChange("geometryFlipped") }
+        get { storage.isGeometryFlipped }
+        set { storage.isGeometryFlipped = newValue; didChange("geometryFlipped") }
     }
 
     // MARK: Contents
 
     /// What the layer shows: a CGImage (other values are kept but draw nothing).
     open var contents: Any? {
-        get { _contents }
-        set { _contents = newValue; didChange("contents") }
+        get { storage.contents }
+        set { storage.contents = newValue; didChange("contents") }
     }
 
     /// The part of `contents` to show, in unit coordinates of the image.
     open var contentsRect: CGRect {
-        get { _contentsRect }
+        get { storage.contentsRect }
         set {
             guard newValue.isFiniteRect else { return rejectNonFinite() }
-            _contentsRect = newValue
+            storage.contentsRect = newValue
             didChange("contentsRect")
         }
     }
 
     /// The stretchable middle of `contents` (unit coordinates) for nine-slice scaling.
     open var contentsCenter: CGRect {
-        get { _contentsCenter }
+        get { storage.contentsCenter }
         set {
             guard newValue.isFiniteRect else { return rejectNonFinite() }
-            _contentsCenter = newValue
+            storage.contentsCenter = newValue
             didChange("contentsCenter")
         }
     }
 
     /// Pixels of `contents` per point (and of backing stores made by `display()`).
     open var contentsScale: CGFloat {
-        get { _contentsScale }
+        get { storage.contentsScale }
         set {
             guard newValue.isFinite, newValue > 0 else { return rejectNonFinite() }
-            _contentsScale = newValue
+            storage.contentsScale = newValue
             didChange("contentsScale")
         }
     }
 
     /// The pixel format of backing stores made by `display()`.
     open var contentsFormat: CALayerContentsFormat {
-        get { _contentsFormat }
-        set { _contentsFormat = newValue; didChange("contentsFormat") }
+        get { storage.contentsFormat }
+        set { storage.contentsFormat = newValue; didChange("contentsFormat") }
     }
 
     /// How contents are resampled when shrunk.
     open var minificationFilter: CALayerContentsFilter {
-        get { _minificationFilter }
-        set { _minificationFilter = newValue; didChange("minificationFilter") }
+        get { storage.minificationFilter }
+        set { storage.minificationFilter = newValue; didChange("minificationFilter") }
     }
 
     /// The level-of-detail bias of trilinear minification.
     open var minificationFilterBias: Float {
-        get { _minificationFilterBias }
+        get { storage.minificationFilterBias }
         set {
             guard !newValue.isNaN else { return rejectNonFinite() }
-            _minificationFilterBias = newValue
+            storage.minificationFilterBias = newValue
             didChange("minificationFilterBias")
         }
     }
 
     /// How contents are resampled when enlarged.
     open var magnificationFilter: CALayerContentsFilter {
-        get { _magnificationFilter }
-        set { _magnificationFilter = newValue; didChange("magnificationFilter") }
+        get { storage.magnificationFilter }
+        set { storage.magnificationFilter = newValue; didChange("magnificationFilter") }
     }
 
     /// A promise that the layer's backing store is fully opaque.
     open var isOpaque: Bool {
-        get { _isOpaque }
-        set { _isOpaque = newValue; didChange("opaque") }
+        get { storage.isOpaque }
+        set { storage.isOpaque = newValue; didChange("opaque") }
     }
 
     /// Whether a bounds change marks the layer as needing display.
     open var needsDisplayOnBoundsChange: Bool {
-        get { _needsDisplayOnBoundsChange }
-        set { _needsDisplayOnBoundsChange = newValue; didChange("needsDisplayOnBoundsChange") }
+        get { storage.needsDisplayOnBoundsChange }
+        set { storage.needsDisplayOnBoundsChange = newValue; didChange("needsDisplayOnBoundsChange") }
     }
 
     /// Accepted; drawing is synchronous here.
     open var drawsAsynchronously: Bool {
-        get { _drawsAsynchronously }
-        set { _drawsAsynchronously = newValue; didChange("drawsAsynchronously") }
+        get { storage.drawsAsynchronously }
+        set { storage.drawsAsynchronously = newValue; didChange("drawsAsynchronously") }
     }
 
     /// How `contents` is placed in `bounds`; an unknown value reads back as `center`.
     open var contentsGravity: CALayerContentsGravity {
-        get { _contentsGravity }
+        get { storage.contentsGravity }
         set {
-            _contentsGravity = CALayerContentsGravity.all.contains(newValue) ? newValue : .center
+            storage.contentsGravity = CALayerContentsGravity.all.contains(newValue) ? newValue : .center
             didChange("contentsGravity")
         }
     }
@@ -328,232 +269,232 @@ open class CALayer: NSObject, CAMediaTiming {
 
     /// The layer's opacity in [0, 1] (values outside are clamped when drawn).
     open var opacity: Float {
-        get { _opacity }
-        set { guard !newValue.isNaN else { return rejectNonFinite() }; _opacity = newValue; didChange("opacity") }
+        get { storage.opacity }
+        set { guard !newValue.isNaN else { return rejectNonFinite() }; storage.opacity = newValue; didChange("opacity") }
     }
 
     /// Whether the layer (and its subtree) is not drawn and not hit-tested.
     open var isHidden: Bool {
-        get { _isHidden }
-        set { _isHidden = newValue; didChange("hidden") }
+        get { storage.isHidden }
+        set { storage.isHidden = newValue; didChange("hidden") }
     }
 
     /// Whether sublayers and contents are clipped to `bounds` (and `cornerRadius`).
     open var masksToBounds: Bool {
-        get { _masksToBounds }
-        set { _masksToBounds = newValue; didChange("masksToBounds") }
+        get { storage.masksToBounds }
+        set { storage.masksToBounds = newValue; didChange("masksToBounds") }
     }
 
     /// Whether the layer is drawn when facing away from the viewer.
     open var isDoubleSided: Bool {
-        get { _isDoubleSided }
-        set { _isDoubleSided = newValue; didChange("doubleSided") }
+        get { storage.isDoubleSided }
+        set { storage.isDoubleSided = newValue; didChange("doubleSided") }
     }
 
     /// The radius of rounded corners (points).
     open var cornerRadius: CGFloat {
-        get { _cornerRadius }
+        get { storage.cornerRadius }
         set {
             guard newValue.isFinite else { return rejectNonFinite() }
-            _cornerRadius = newValue
+            storage.cornerRadius = newValue
             didChange("cornerRadius")
         }
     }
 
     /// Which corners `cornerRadius` rounds.
     open var maskedCorners: CACornerMask {
-        get { _maskedCorners }
-        set { _maskedCorners = newValue; didChange("maskedCorners") }
+        get { storage.maskedCorners }
+        set { storage.maskedCorners = newValue; didChange("maskedCorners") }
     }
 
     /// The shape of rounded corners.
     open var cornerCurve: CALayerCornerCurve {
-        get { _cornerCurve }
-        set { _cornerCurve = newValue; didChange("cornerCurve") }
+        get { storage.cornerCurve }
+        set { storage.cornerCurve = newValue; didChange("cornerCurve") }
     }
 
     /// The width of the border drawn inside `bounds` (points).
     open var borderWidth: CGFloat {
-        get { _borderWidth }
-        set { guard newValue.isFinite else { return rejectNonFinite() }; _borderWidth = newValue; didChange("borderWidth") }
+        get { storage.borderWidth }
+        set { guard newValue.isFinite else { return rejectNonFinite() }; storage.borderWidth = newValue; didChange("borderWidth") }
     }
 
     /// The border colour (opaque black by default).
     open var borderColor: CGColor? {
-        get { _borderColor }
-        set { _borderColor = newValue; didChange("borderColor") }
+        get { storage.borderColor }
+        set { storage.borderColor = newValue; didChange("borderColor") }
     }
 
     /// The colour filling `bounds` (and corners) behind contents.
     open var backgroundColor: CGColor? {
-        get { _backgroundColor }
-        set { _backgroundColor = newValue; didChange("backgroundColor") }
+        get { storage.backgroundColor }
+        set { storage.backgroundColor = newValue; didChange("backgroundColor") }
     }
 
     /// The shadow's opacity in [0, 1]; 0 (the default) draws no shadow.
     open var shadowOpacity: Float {
-        get { _shadowOpacity }
+        get { storage.shadowOpacity }
         set {
             guard !newValue.isNaN else { return rejectNonFinite() }
-            _shadowOpacity = newValue
+            storage.shadowOpacity = newValue
             didChange("shadowOpacity")
         }
     }
 
     /// The shadow's blur radius (points).
     open var shadowRadius: CGFloat {
-        get { _shadowRadius }
+        get { storage.shadowRadius }
         set {
             guard newValue.isFinite else { return rejectNonFinite() }
-            _shadowRadius = newValue
+            storage.shadowRadius = newValue
             didChange("shadowRadius")
         }
     }
 
     /// The shadow's offset (points; (0, −3) by default).
     open var shadowOffset: CGSize {
-        get { _shadowOffset }
+        get { storage.shadowOffset }
         set {
             guard newValue.isFinite else { return rejectNonFinite() }
-            _shadowOffset = newValue
+            storage.shadowOffset = newValue
             didChange("shadowOffset")
         }
     }
 
     /// The shadow's colour (opaque black by default).
     open var shadowColor: CGColor? {
-        get { _shadowColor }
-        set { _shadowColor = newValue; didChange("shadowColor") }
+        get { storage.shadowColor }
+        set { storage.shadowColor = newValue; didChange("shadowColor") }
     }
 
     /// The shadow's shape in layer coordinates; nil uses the layer's alpha.
     open var shadowPath: CGPath? {
-        get { _shadowPath }
-        set { _shadowPath = newValue; didChange("shadowPath") }
+        get { storage.shadowPath }
+        set { storage.shadowPath = newValue; didChange("shadowPath") }
     }
 
     /// Whether a translucent subtree is composited as one image.
     open var allowsGroupOpacity: Bool {
-        get { _allowsGroupOpacity }
-        set { _allowsGroupOpacity = newValue; didChange("allowsGroupOpacity") }
+        get { storage.allowsGroupOpacity }
+        set { storage.allowsGroupOpacity = newValue; didChange("allowsGroupOpacity") }
     }
 
     /// Whether edges are anti-aliased when the layer is transformed.
     open var allowsEdgeAntialiasing: Bool {
-        get { _allowsEdgeAntialiasing }
-        set { _allowsEdgeAntialiasing = newValue; didChange("allowsEdgeAntialiasing") }
+        get { storage.allowsEdgeAntialiasing }
+        set { storage.allowsEdgeAntialiasing = newValue; didChange("allowsEdgeAntialiasing") }
     }
 
     /// Which edges are anti-aliased.
     open var edgeAntialiasingMask: CAEdgeAntialiasingMask {
-        get { _edgeAntialiasingMask }
-        set { _edgeAntialiasingMask = newValue; didChange("edgeAntialiasingMask") }
+        get { storage.edgeAntialiasingMask }
+        set { storage.edgeAntialiasingMask = newValue; didChange("edgeAntialiasingMask") }
     }
 
     /// Whether the subtree is drawn once into a cached bitmap and reused.
     open var shouldRasterize: Bool {
-        get { _shouldRasterize }
-        set { _shouldRasterize = newValue; didChange("shouldRasterize") }
+        get { storage.shouldRasterize }
+        set { storage.shouldRasterize = newValue; didChange("shouldRasterize") }
     }
 
     /// Pixels per point of the rasterized bitmap.
     open var rasterizationScale: CGFloat {
-        get { _rasterizationScale }
+        get { storage.rasterizationScale }
         set {
             guard newValue.isFinite, newValue > 0 else { return rejectNonFinite() }
-            _rasterizationScale = newValue
+            storage.rasterizationScale = newValue
             didChange("rasterizationScale")
         }
     }
 
     /// Filters applied to the layer and its subtree (stored; filter objects are not available on Linux).
     open var filters: [Any]? {
-        get { _filters }
-        set { _filters = newValue; didChange("filters") }
+        get { storage.filters }
+        set { storage.filters = newValue; didChange("filters") }
     }
 
     /// The filter compositing the layer with what is behind it (stored).
     open var compositingFilter: Any? {
-        get { _compositingFilter }
-        set { _compositingFilter = newValue; didChange("compositingFilter") }
+        get { storage.compositingFilter }
+        set { storage.compositingFilter = newValue; didChange("compositingFilter") }
     }
 
     /// Filters applied to what is behind the layer (stored).
     open var backgroundFilters: [Any]? {
-        get { _backgroundFilters }
-        set { _backgroundFilters = newValue; didChange("backgroundFilters") }
+        get { storage.backgroundFilters }
+        set { storage.backgroundFilters = newValue; didChange("backgroundFilters") }
     }
 
     /// Default values for keys the layer does not set, including `actions`.
     open var style: [AnyHashable: Any]? {
-        get { _style }
-        set { _style = newValue; didChange("style") }
+        get { storage.style }
+        set { storage.style = newValue; didChange("style") }
     }
 
     /// A name for debugging and lookup.
     open var name: String? {
-        get { _name }
-        set { _name = newValue; didChange("name") }
+        get { storage.name }
+        set { storage.name = newValue; didChange("name") }
     }
 
     /// Actions by key, consulted after the delegate.
     open var actions: [String: any CAAction]? {
-        get { _actions }
-        set { _actions = newValue; didChange("actions") }
+        get { storage.actions }
+        set { storage.actions = newValue; didChange("actions") }
     }
 
     // MARK: Timing
 
     /// When the layer's timeline starts, in its superlayer's time (seconds).
     open var beginTime: CFTimeInterval {
-        get { _beginTime }
-        set { guard !newValue.isNaN else { return rejectNonFinite() }; _beginTime = newValue; didChange("beginTime") }
+        get { storage.beginTime }
+        set { guard !newValue.isNaN else { return rejectNonFinite() }; storage.beginTime = newValue; didChange("beginTime") }
     }
 
     /// The length of the layer's timeline (seconds; ∞ by default).
     open var duration: CFTimeInterval {
-        get { _duration }
-        set { guard !newValue.isNaN else { return rejectNonFinite() }; _duration = newValue; didChange("duration") }
+        get { storage.duration }
+        set { guard !newValue.isNaN else { return rejectNonFinite() }; storage.duration = newValue; didChange("duration") }
     }
 
     /// How fast the layer's time runs relative to its superlayer's (1 = same, 0 = paused).
     open var speed: Float {
-        get { _speed }
-        set { guard !newValue.isNaN else { return rejectNonFinite() }; _speed = newValue; didChange("speed") }
+        get { storage.speed }
+        set { guard !newValue.isNaN else { return rejectNonFinite() }; storage.speed = newValue; didChange("speed") }
     }
 
     /// An offset added to the layer's local time (seconds).
     open var timeOffset: CFTimeInterval {
-        get { _timeOffset }
-        set { guard !newValue.isNaN else { return rejectNonFinite() }; _timeOffset = newValue; didChange("timeOffset") }
+        get { storage.timeOffset }
+        set { guard !newValue.isNaN else { return rejectNonFinite() }; storage.timeOffset = newValue; didChange("timeOffset") }
     }
 
     /// How many times the timeline repeats.
     open var repeatCount: Float {
-        get { _repeatCount }
-        set { guard !newValue.isNaN else { return rejectNonFinite() }; _repeatCount = newValue; didChange("repeatCount") }
+        get { storage.repeatCount }
+        set { guard !newValue.isNaN else { return rejectNonFinite() }; storage.repeatCount = newValue; didChange("repeatCount") }
     }
 
     /// How long the timeline repeats (seconds).
     open var repeatDuration: CFTimeInterval {
-        get { _repeatDuration }
+        get { storage.repeatDuration }
         set {
             guard !newValue.isNaN else { return rejectNonFinite() }
-            _repeatDuration = newValue
+            storage.repeatDuration = newValue
             didChange("repeatDuration")
         }
     }
 
     /// Whether each repetition plays forward then backward.
     open var autoreverses: Bool {
-        get { _autoreverses }
-        set { _autoreverses = newValue; didChange("autoreverses") }
+        get { storage.autoreverses }
+        set { storage.autoreverses = newValue; didChange("autoreverses") }
     }
 
     /// What the timeline shows outside its active duration.
     open var fillMode: CAMediaTimingFillMode {
-        get { _fillMode }
-        set { _fillMode = newValue; didChange("fillMode") }
+        get { storage.fillMode }
+        set { storage.fillMode = newValue; didChange("fillMode") }
     }
 
     // MARK: Tree (implemented in CALayer+Hierarchy.swift)
