@@ -33,9 +33,10 @@ public final class CGTextLayout {
 
     /// Lays out `string` in `style`, with `runs` overriding the style on sub-ranges.
     /// `width` nil means one line per paragraph (no wrapping); `isWrapped` false keeps lines unwrapped.
+    /// `height` limits wrapped, truncated text: the last line that fits ends with the ellipsis.
     public init(string: String, style: Style, runs: [(range: Range<String.Index>, style: Style)] = [],
                 width: CGFloat? = nil, isWrapped: Bool = true, alignment: Alignment = .natural,
-                truncation: Truncation = .none) {
+                truncation: Truncation = .none, height: CGFloat? = nil) {
         var text = string
         if text.utf8.count > CGTextLayout.maxBytes {
             CGDiagnostics.record(.invalidParameter)
@@ -91,6 +92,9 @@ public final class CGTextLayout {
         case .end: pango_layout_set_ellipsize(layout, PANGO_ELLIPSIZE_END)
         }
         if truncation != .none && !isWrapped { pango_layout_set_height(layout, -1) }
+        if truncation != .none, isWrapped, let height, height.isFinite, height > 0 {
+            pango_layout_set_height(layout, Int32(clamping: CGClampToInt(Double(height * CGFloat(PANGO_SCALE)), in: 0...Int(Int32.max))))
+        }
         switch alignment {
         case .natural, .left: pango_layout_set_alignment(layout, PANGO_ALIGN_LEFT)
         case .right: pango_layout_set_alignment(layout, PANGO_ALIGN_RIGHT)

@@ -35,6 +35,12 @@ package final class Compositor {
         let pixels: OwnedTarget
     }
     private var rasterCache: [UInt64: RasterEntry] = [:]
+    /// Pictures of shape and text content, by layer identity (Compositor+Content.swift).
+    var contentCache: [UInt64: ContentEntry] = [:]
+    /// Content pictures reused from the cache (cumulative).
+    package internal(set) var contentHits = 0
+    /// Frames rendered so far (ages the content cache).
+    private(set) var frameNumber = 0
     /// At most this many rasterized subtrees are kept (the cache is dropped when full).
     static let rasterCacheLimit = 64
 
@@ -62,9 +68,11 @@ package final class Compositor {
     /// Paints `root` with `base` mapping the root's superlayer space to target pixels.
     package func render(_ root: LayerSnapshot, at time: Double, into target: RenderTarget, base: Homography) {
         culledLayers = 0; paintedLayers = 0; skippedForDepth = 0
+        frameNumber += 1
         let full = PixelBox(x0: 0, y0: 0, x1: target.width, y1: target.height)
         paint(root, Context(parentTime: time, parentWorld: base, parentSublayer: nil, flipped: false, clips: [],
                             alpha: 1, target: target, limit: full, depth: 0))
+        trimContentCache()
     }
 
     struct Context {
@@ -115,6 +123,7 @@ package final class Compositor {
         if snap.sublayers.isEmpty {
             groupBox = box
             if let image = s.contentsImage { groupBox = groupBox.union(contentsBox(image, s, world: world, limit: ctx.limit)) }
+            if let content = s.content { groupBox = groupBox.union(contentBox(content, s, world: world, limit: ctx.limit)) }
         }
         // shouldRasterize: a subtree that does not change with time is drawn once and reused while
         // its snapshot, its place on screen and its box stay the same.
@@ -192,6 +201,11 @@ package final class Compositor {
             paintContents(image, s, world: world, limit: own.limit, inverse: inverse, pixel: pixel, flipped: flipped,
                           clips: s.masksToBounds ? own.clips + [clipSelf] : own.clips, alpha: own.alpha,
                           antialias: antialias, target: own.target)
+        }
+        if let content = s.content {
+            paintContent(content, snap, s, target: own.target, limit: own.limit, world: world, inverse: inverse, pixel: pixel,
+                         shape: shape, flipped: flipped, clips: s.masksToBounds ? own.clips + [clipSelf] : own.clips,
+                         alpha: own.alpha, antialias: antialias)
         }
         if !snap.sublayers.isEmpty {
             var child = own

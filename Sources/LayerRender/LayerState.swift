@@ -4,8 +4,8 @@ import Foundation
 /// The committed values of one layer: what a renderer draws (after animations are applied).
 ///
 /// Units and spaces are those of CALayer (points; bounds in the layer's own space, position in
-/// the superlayer's). Colours are CGColors (nil = none). Properties of layer subclasses and
-/// custom keys live in `custom` until they get typed fields.
+/// the superlayer's). Colours are CGColors (nil = none). Properties of the content layer classes are in
+/// `content`; custom keys in `custom`.
 package struct LayerState: Sendable {
     package var bounds = CGRect.zero
     package var position = CGPoint.zero
@@ -49,6 +49,8 @@ package struct LayerState: Sendable {
         t.duration = .infinity
         return t
     }()
+    /// What a content layer class draws from its own properties (shape, text, gradient).
+    package var content: LayerContent?
     package var custom: [String: AnimatableValue] = [:]
 
     package init() {}
@@ -102,7 +104,7 @@ extension LayerState: AnimationTarget {
         case "shadowColor": return LayerState.color(shadowColor)
         case "shadowPath": return shadowPath.map { .path($0.ops) } ?? AnimatableValue.none
         case "rasterizationScale": return n(rasterizationScale)
-        default: return custom[key]
+        default: return content?.value(forKey: key) ?? custom[key]
         }
     }
 
@@ -137,7 +139,9 @@ extension LayerState: AnimationTarget {
         case "shadowPath":
             if case .path(let ops) = v { shadowPath = CGPath.make(ops) } else if v == .none { shadowPath = nil }
         case "rasterizationScale": if let x = number() { rasterizationScale = x }
-        default: if custom[key] != nil { custom[key] = v }
+        default:
+            if content?.set(key, v) == true { return }
+            if custom[key] != nil { custom[key] = v }
         }
     }
 

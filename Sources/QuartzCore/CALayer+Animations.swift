@@ -84,9 +84,6 @@ extension CALayer {
         return basic
     }
 
-    /// Whether `key` gets an implicit animation (subclasses add their own keys).
-    class func isImplicitlyAnimatable(_ key: String) -> Bool { implicitlyAnimatableKeys.contains(key) }
-
     /// Runs the action for a property change of a live layer, unless actions are disabled.
     func runAction(forKey key: String) {
         guard !CATransaction.disableActions(), let action = action(forKey: key), !(action is NSNull) else { return }

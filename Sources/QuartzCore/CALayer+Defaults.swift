@@ -37,7 +37,7 @@ extension CALayer {
         var overrides = CALayer.overridesByClass[id]
         CALayer.overridesLock.unlock()
         if overrides == nil {
-            let found = CALayer.builtInDefaults.compactMap { key, base -> (String, Any?)? in
+            let found = cls.frameworkDefaults.compactMap { key, base -> (String, Any?)? in
                 let mine = cls.defaultValue(forKey: key)
                 return valuesEqual(mine, base) ? nil : (key, mine)
             }
@@ -46,7 +46,8 @@ extension CALayer {
             CALayer.overridesByClass[id] = found
             CALayer.overridesLock.unlock()
         }
-        for (key, value) in overrides! { _ = CALayer.builtInKeys[key]?.set(self, value) }
+        let keys = cls.keyTable
+        for (key, value) in overrides! { _ = keys[key]?.set(self, value) }
         needsLayoutFlag = false
         needsDisplayFlag = false
     }

@@ -3,16 +3,16 @@ import Foundation
 import LayerRender
 
 // Key-value coding for Linux (corelibs NSObject has none): built-in keys through the
-// `builtInKeys` table, Apple's structure sub-keys (`position.x`, `bounds.size.width`,
+// class's `keyTable`, Apple's structure sub-keys (`position.x`, `bounds.size.width`,
 // `transform.rotation.z`, …), and arbitrary custom keys stored per layer.
 extension CALayer {
     func builtInValue(forKey key: String) -> Any? {
-        if let k = CALayer.builtInKeys[key] { return k.get(self) }
+        if let k = type(of: self).keyTable[key] { return k.get(self) }
         return customValues[key] ?? type(of: self).defaultValue(forKey: key)
     }
 
     func setBuiltInValue(_ value: Any?, forKey key: String) {
-        if let k = CALayer.builtInKeys[key] {
+        if let k = type(of: self).keyTable[key] {
             if !k.set(self, value) { CGDiagnostics.record(.invalidKeyValue) }
             return
         }

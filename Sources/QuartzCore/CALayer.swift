@@ -692,7 +692,7 @@ open class CALayer: NSObject, CAMediaTiming {
     // MARK: Class-level behaviour
 
     /// The default value of `key`: Apple's default for built-in properties, nil for other keys.
-    open class func defaultValue(forKey key: String) -> Any? { CALayer.builtInDefaults[key] }
+    open class func defaultValue(forKey key: String) -> Any? { frameworkDefaults[key] }
 
     /// Whether changing `key` makes the layer redraw; false for every key on a plain CALayer.
     open class func needsDisplay(forKey key: String) -> Bool { false }
@@ -715,6 +715,15 @@ open class CALayer: NSObject, CAMediaTiming {
     }
 
     // MARK: Engine hooks (overridden by framework subclasses in this module)
+
+    /// How key-value coding reaches this framework class's properties.
+    class var keyTable: [String: LayerKey] { builtInKeys }
+
+    /// Apple's defaults for this framework class's properties.
+    class var frameworkDefaults: [String: Any] { builtInDefaults }
+
+    /// Whether changing `key` on a live layer animates implicitly.
+    class func isImplicitlyAnimatable(_ key: String) -> Bool { implicitlyAnimatableKeys.contains(key) }
 
     /// The committed values of this layer for a snapshot.
     func makeState() -> LayerState { baseState() }

@@ -9,6 +9,15 @@ struct LayerKey {
     let get: (CALayer) -> Any?
     let set: (CALayer, Any?) -> Bool
 
+    /// A property of the framework class `L`: `coerce` converts the value handed to key-value
+    /// coding (nil: the value is rejected).
+    static func typed<L: CALayer, T>(_ kp: ReferenceWritableKeyPath<L, T>, _ coerce: @escaping (Any?) -> T?) -> LayerKey {
+        LayerKey(get: { ($0 as? L)?[keyPath: kp] }, set: { l, v in
+            guard let l = l as? L, let t = coerce(v) else { return false }
+            l[keyPath: kp] = t
+            return true
+        })
+    }
     static func cgFloat(_ kp: ReferenceWritableKeyPath<CALayer, CGFloat>) -> LayerKey {
         LayerKey(get: { $0[keyPath: kp] }, set: { l, v in Coerce.cgFloat(v).map { l[keyPath: kp] = $0 } != nil })
     }

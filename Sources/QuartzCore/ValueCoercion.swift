@@ -56,6 +56,32 @@ enum Coerce {
         if let c = v as? CGColor { return .some(c) }
         return .none
     }
+
+    /// A string-backed constant from its typed value or its raw String.
+    static func raw<T: RawRepresentable>(_ v: Any?) -> T? where T.RawValue == String {
+        if let t = v as? T { return t }
+        return (v as? String).flatMap { T(rawValue: $0) }
+    }
+
+    /// An optional object: `.some(nil)` for nil/NSNull, `.some(t)` for a `T`, `.none` otherwise.
+    static func object<T>(_ v: Any?) -> T?? {
+        if v == nil || v is NSNull { return .some(nil) }
+        if let t = v as? T { return .some(t) }
+        return .none
+    }
+
+    /// An optional array of numbers (NSNumber or any Swift number); `.none` when an element is not a number.
+    static func numbers(_ v: Any?) -> [NSNumber]?? {
+        if v == nil || v is NSNull { return .some(nil) }
+        if let n = v as? [NSNumber] { return .some(n) }
+        guard let a = v as? [Any] else { return .none }
+        var out: [NSNumber] = []
+        for x in a {
+            guard let d = double(x) else { return .none }
+            out.append(NSNumber(value: d))
+        }
+        return .some(out)
+    }
 }
 
 /// Equality of key-value values of any type (used to compare defaults).

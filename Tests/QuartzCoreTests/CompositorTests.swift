@@ -11,28 +11,11 @@ import Testing
     let blue = CGColor(red: 0, green: 0, blue: 1, alpha: 1)
     let green = CGColor(red: 0, green: 0.6, blue: 0, alpha: 1)
 
-    /// Renders `build`'s tree at time 0 on a `w` × `h` renderer.
     func render(_ w: Int, _ h: Int, at time: Double = 0, _ build: (CALayer) -> Void) -> CGImage {
-        MediaClock.override = time
-        defer { MediaClock.override = nil }
-        let r = CARenderer()
-        let root = CALayer()
-        root.frame = CGRect(x: 0, y: 0, width: w, height: h)
-        root.backgroundColor = CGColor(gray: 1, alpha: 1)
-        build(root)
-        r.bounds = root.bounds
-        r.layer = root
-        r.beginFrame(atTime: time, timeStamp: nil)
-        r.render()
-        r.endFrame()
-        return r.makeImage()!
+        renderTree(w, h, at: time, build)
     }
 
-    func count(_ image: CGImage, _ color: UInt32) -> Int {
-        var n = 0
-        for y in 0..<image.height { for x in 0..<image.width where image.premultipliedPixel(x: x, y: y) == color { n += 1 } }
-        return n
-    }
+    func count(_ image: CGImage, _ color: UInt32) -> Int { countPixels(image, color) }
 
     func box(_ frame: CGRect, _ color: CGColor?) -> CALayer {
         let l = CALayer(); l.frame = frame; l.backgroundColor = color; return l

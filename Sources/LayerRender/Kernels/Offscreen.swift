@@ -70,20 +70,13 @@ extension Raster {
     /// Fills `path` (layer space) in opaque black into `target` through the affine part of `world`
     /// (a projective map draws the path with its affine approximation). Drawn by CoreGraphics.
     static func fillPath(_ target: RenderTarget, path: CGPath, world: Homography, box: PixelBox) {
-        guard let ctx = CGContext(data: target.pixels, width: target.width, height: target.height, bitsPerComponent: 8,
-                                  bytesPerRow: target.stride * 4, space: CGColorSpaceCreateDeviceRGB(),
-                                  bitmapInfo: CGImageAlphaInfo.premultipliedFirst.rawValue | CGBitmapInfo.byteOrder32Little.rawValue)
-        else { return }
         let m = world.m
         let w = m.8 != 0 ? m.8 : 1
-        // Pixel rows run down; CoreGraphics' device space runs up.
-        ctx.translateBy(x: 0, y: CGFloat(target.height))
-        ctx.scaleBy(x: 1, y: -1)
-        ctx.translateBy(x: CGFloat(-target.originX), y: CGFloat(-target.originY))
-        ctx.concatenate(CGAffineTransform(a: m.0 / w, b: m.1 / w, c: m.3 / w, d: m.4 / w, tx: m.6 / w, ty: m.7 / w))
-        ctx.addPath(path)
-        ctx.setFillColor(CGColor.black)
-        ctx.fillPath()
+        target.draw(transform: CGAffineTransform(a: m.0 / w, b: m.1 / w, c: m.3 / w, d: m.4 / w, tx: m.6 / w, ty: m.7 / w)) {
+            $0.addPath(path)
+            $0.setFillColor(CGColor.black)
+            $0.fillPath()
+        }
     }
 
     /// Paints `color` through the alpha of `source` blurred by a Gaussian of `sigma` pixels and

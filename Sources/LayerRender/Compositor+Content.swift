@@ -1,0 +1,149 @@
+import CoreGraphics
+import Foundation
+
+// The content stage: what CAShapeLayer, CATextLayer and CAGradientLayer draw from their own
+// properties, between the contents image and the sublayers.
+//
+// - Shapes are vectors drawn through CoreGraphics at the size they appear on screen (under an
+//   affine world map, straight into device pixels: crisp at any scale); under perspective they
+//   are drawn at the on-screen density in layer space and mapped like contents.
+// - Text is drawn like a backing store, bounds × contentsScale pixels (as Apple's text layers are),
+//   and shown like contents with the resize gravity.
+// - Gradients are evaluated per pixel by the compositor's own kernel (Kernels/Gradient.swift).
+// Vector pictures are cached per layer while content, placement and box stay the same; entries
+// not used by a frame are dropped at its end, so the cache holds at most one frame's layers.
+extension Compositor {
+    struct ContentEntry {
+        let content: LayerContent
+        let key: [CGFloat]
+        let box: PixelBox
+        let pixels: OwnedTarget
+        var frame: Int
+    }
+
+    /// Largest side, in pixels, of a layer-space bitmap drawn for perspective shapes.
+    static let maxContentSide: CGFloat = 4096
+
+    /// The pixels a layer's content can cover (shapes may overflow the bounds; the others cannot).
+    func contentBox(_ content: LayerContent, _ s: LayerState, world: Homography, limit: PixelBox) -> PixelBox {
+        guard let e = Compositor.contentExtent(content, s) else { return PixelBox(x0: 0, y0: 0, x1: 0, y1: 0) }
+        return Compositor.box(of: e, world: world, limit: limit)
+    }
+
+    static func contentExtent(_ content: LayerContent, _ s: LayerState) -> CGRect? {
+        switch content {
+        case .shape(let shape): return shape.extent()
+        case .text, .gradient: return s.bounds.standardized
+        }
+    }
+
+    static func box(of r: CGRect, world: Homography, limit: PixelBox) -> PixelBox {
+        let corners = [CGPoint(x: r.minX, y: r.minY), CGPoint(x: r.maxX, y: r.minY),
+                       CGPoint(x: r.maxX, y: r.maxY), CGPoint(x: r.minX, y: r.maxY)].compactMap { world.apply($0) }
+        return corners.count == 4 ? PixelBox(covering: bounds(corners), limit: limit) : PixelBox(x0: 0, y0: 0, x1: 0, y1: 0)
+    }
+
+    func paintContent(_ content: LayerContent, _ snap: LayerSnapshot, _ s: LayerState, target: RenderTarget, limit: PixelBox,
+                      world: Homography, inverse: Homography, pixel: CGFloat, shape: RoundedRect, flipped: Bool,
+                      clips: [ClipShape], alpha: Double, antialias: Bool) {
+        guard alpha > 0, let extent = Compositor.contentExtent(content, s) else { return }
+        let box = Compositor.box(of: extent, world: world, limit: limit)
+        guard !box.isEmpty else { return }
+        switch content {
+        case .gradient(let g):
+            guard let stops = g.stops(),
+                  let geometry = GradientGeometry(type: g.type, start: g.startPoint, end: g.endPoint, bounds: s.bounds.standardized)
+            else { return }
+            Raster.gradient(target, box: box, inverse: inverse, pixel: pixel, shape: shape, geometry: geometry,
+                            ramp: GradientRamp(stops: stops), alpha: Float(alpha), antialias: antialias, clips: clips)
+        case .shape(let sh):
+            if let affine = world.affine {
+                let picture = cached(snap.id, content, key: [affine.a, affine.b, affine.c, affine.d, affine.tx, affine.ty], box: box) {
+                    $0.target.draw(transform: affine) { sh.draw(in: $0) }
+                }
+                Raster.composite(picture.target, onto: target, box: box, alpha: Float(alpha), clips: clips)
+            } else {
+                // Perspective: draw at the density the layer has on screen, then map it like contents.
+                let k = min(1 / max(pixel, 1e-6), Compositor.maxContentSide / max(extent.width, extent.height, 1e-6))
+                paintLayerSpace(snap.id, content, extent: extent, scale: k, target: target, box: box, inverse: inverse,
+                                pixel: pixel, flipped: false, clips: clips, alpha: alpha) { sh.draw(in: $0) }
+            }
+        case .text(let text):
+            let b = s.bounds.standardized
+            let scale = s.contentsScale > 0 && s.contentsScale.isFinite ? s.contentsScale : 1
+            let k = min(scale, CGFloat(8192) / max(b.width, b.height, 1e-6))
+            paintLayerSpace(snap.id, content, extent: b, scale: k, target: target, box: box, inverse: inverse,
+                            pixel: pixel, flipped: flipped, clips: clips, alpha: alpha) { ctx in
+                guard let layout = text.layout(width: b.width, height: b.height) else { return }
+                ctx.clip(to: b)
+                ctx.draw(layout, in: b)
+            }
+        }
+    }
+
+    /// Draws `draw` into a bitmap of `extent` (layer space) at `scale` pixels per point and maps it
+    /// onto the layer like contents (bilinear).
+    private func paintLayerSpace(_ id: UInt64, _ content: LayerContent, extent: CGRect, scale k: CGFloat, target: RenderTarget,
+                                 box: PixelBox, inverse: Homography, pixel: CGFloat, flipped: Bool, clips: [ClipShape],
+                                 alpha: Double, draw: @escaping (CGContext) -> Void) {
+        let w = CGClampToInt(Double((extent.width * k).rounded(.up)), in: 0...8192)
+        let h = CGClampToInt(Double((extent.height * k).rounded(.up)), in: 0...8192)
+        guard w > 0, h > 0 else { return }
+        let local = PixelBox(x0: 0, y0: 0, x1: w, y1: h)
+        let picture = cached(id, content, key: [extent.minX, extent.minY, extent.width, extent.height, k], box: local) {
+            let m = CGAffineTransform(a: k, b: 0, c: 0, d: k, tx: -extent.minX * k, ty: -extent.minY * k)
+            $0.target.draw(transform: m) { draw($0) }
+        }
+        let p = picture.target
+        Raster.image(target, box: box, inverse: inverse, pixel: pixel, dest: extent,
+                     source: CGRect(x: 0, y: 0, width: extent.width * k, height: extent.height * k), flipped: flipped,
+                     pixels: UnsafePointer(p.pixels), width: p.width, height: p.height, stride: p.stride,
+                     nearest: false, alpha: Float(alpha), antialias: false, clips: clips)
+    }
+
+    /// The cached picture of a layer's content, drawn by `make` into a zeroed target of `box` on a miss.
+    private func cached(_ id: UInt64, _ content: LayerContent, key: [CGFloat], box: PixelBox,
+                        make: (OwnedTarget) -> Void) -> OwnedTarget {
+        if var entry = contentCache[id], entry.content == content, entry.key == key, entry.box == box {
+            entry.frame = frameNumber
+            contentCache[id] = entry
+            contentHits += 1
+            return entry.pixels
+        }
+        let pixels = OwnedTarget(box: box)
+        make(pixels)
+        contentCache[id] = ContentEntry(content: content, key: key, box: box, pixels: pixels, frame: frameNumber)
+        return pixels
+    }
+
+    /// Drops cached pictures the last frame did not use.
+    func trimContentCache() {
+        contentCache = contentCache.filter { $0.value.frame == frameNumber }
+    }
+}
+
+extension Homography {
+    /// The map as an affine transform when it has no perspective part.
+    var affine: CGAffineTransform? {
+        guard m.2 == 0, m.5 == 0, m.8 != 0 else { return nil }
+        let w = m.8
+        return CGAffineTransform(a: m.0 / w, b: m.1 / w, c: m.3 / w, d: m.4 / w, tx: m.6 / w, ty: m.7 / w)
+    }
+}
+
+extension RenderTarget {
+    /// Draws through CoreGraphics into these pixels; `transform` maps user space to frame pixels
+    /// (x right, y down).
+    func draw(transform: CGAffineTransform, _ body: (CGContext) -> Void) {
+        guard let ctx = CGContext(data: pixels, width: width, height: height, bitsPerComponent: 8, bytesPerRow: stride * 4,
+                                  space: CGColorSpaceCreateDeviceRGB(),
+                                  bitmapInfo: CGImageAlphaInfo.premultipliedFirst.rawValue | CGBitmapInfo.byteOrder32Little.rawValue)
+        else { return }
+        // Pixel rows run down; CoreGraphics' device space runs up.
+        ctx.translateBy(x: 0, y: CGFloat(height))
+        ctx.scaleBy(x: 1, y: -1)
+        ctx.translateBy(x: CGFloat(-originX), y: CGFloat(-originY))
+        ctx.concatenate(transform)
+        body(ctx)
+    }
+}

@@ -1,0 +1,51 @@
+import CoreGraphics
+import Foundation
+
+/// What a content layer class (CAShapeLayer, CATextLayer, CAGradientLayer) draws from its own
+/// properties, above the background and below the sublayers.
+///
+/// Part of the committed state, so animations of these properties are applied by the engine
+/// (the picture is redrawn from the presentation values at each frame).
+package enum LayerContent: Equatable, Sendable {
+    case shape(ShapeContent)
+    case text(TextContent)
+    case gradient(GradientContent)
+
+    /// The engine value of an animatable content property; nil for keys this content lacks.
+    func value(forKey key: String) -> AnimatableValue? {
+        switch self {
+        case .shape(let c): return c.value(forKey: key)
+        case .text(let c): return c.value(forKey: key)
+        case .gradient(let c): return c.value(forKey: key)
+        }
+    }
+
+    /// Sets an animatable content property; false when this content has no such key.
+    mutating func set(_ key: String, _ v: AnimatableValue) -> Bool {
+        switch self {
+        case .shape(var c): defer { self = .shape(c) }; return c.set(key, v)
+        case .text(var c): defer { self = .text(c) }; return c.set(key, v)
+        case .gradient(var c): defer { self = .gradient(c) }; return c.set(key, v)
+        }
+    }
+}
+
+/// Reading and writing engine values of typed fields (shared by the content structs).
+enum ContentValue {
+    static func number(_ v: AnimatableValue) -> CGFloat? {
+        if case .number(let d) = v, d.isFinite { return CGFloat(d) }
+        return nil
+    }
+
+    static func point(_ v: AnimatableValue) -> CGPoint? {
+        if case .point(let p) = v, p.x.isFinite, p.y.isFinite { return p }
+        return nil
+    }
+
+    /// Sets an optional colour from `.color` or `.none`; false for other values.
+    static func setColor(_ c: inout CGColor?, _ v: AnimatableValue) -> Bool {
+        guard let color = LayerState.cgColor(v) else { return false }
+        c = color
+        return true
+    }
+}

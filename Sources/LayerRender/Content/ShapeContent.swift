@@ -1,0 +1,90 @@
+import CoreGraphics
+import Foundation
+
+/// The committed properties of a CAShapeLayer (layer space, points; Apple's defaults).
+package struct ShapeContent: Equatable, Sendable {
+    package var path: CGPath?
+    package var fillColor: CGColor? = CGColor.black
+    /// "non-zero" or "even-odd".
+    package var fillRule = "non-zero"
+    package var strokeColor: CGColor?
+    package var lineWidth: CGFloat = 1
+    package var miterLimit: CGFloat = 10
+    /// "butt", "round" or "square".
+    package var lineCap = "butt"
+    /// "miter", "round" or "bevel".
+    package var lineJoin = "miter"
+    package var lineDashPattern: [CGFloat]?
+    package var lineDashPhase: CGFloat = 0
+    package var strokeStart: CGFloat = 0
+    package var strokeEnd: CGFloat = 1
+
+    package init() {}
+
+    func value(forKey key: String) -> AnimatableValue? {
+        switch key {
+        case "path": return path.map { .path($0.ops) } ?? AnimatableValue.none
+        case "fillColor": return LayerState.color(fillColor)
+        case "strokeColor": return LayerState.color(strokeColor)
+        case "lineWidth": return .number(Double(lineWidth))
+        case "miterLimit": return .number(Double(miterLimit))
+        case "lineDashPhase": return .number(Double(lineDashPhase))
+        case "strokeStart": return .number(Double(strokeStart))
+        case "strokeEnd": return .number(Double(strokeEnd))
+        default: return nil
+        }
+    }
+
+    mutating func set(_ key: String, _ v: AnimatableValue) -> Bool {
+        switch key {
+        case "path":
+            if case .path(let ops) = v { path = CGPath.make(ops) } else if v == .none { path = nil }
+        case "fillColor": return ContentValue.setColor(&fillColor, v)
+        case "strokeColor": return ContentValue.setColor(&strokeColor, v)
+        case "lineWidth": if let x = ContentValue.number(v) { lineWidth = x }
+        case "miterLimit": if let x = ContentValue.number(v) { miterLimit = x }
+        case "lineDashPhase": if let x = ContentValue.number(v) { lineDashPhase = x }
+        case "strokeStart": if let x = ContentValue.number(v) { strokeStart = x }
+        case "strokeEnd": if let x = ContentValue.number(v) { strokeEnd = x }
+        default: return false
+        }
+        return true
+    }
+
+    private var strokes: Bool { (strokeColor?.alpha ?? 0) > 0 && lineWidth > 0 && lineWidth.isFinite }
+
+    /// What the shape can paint, in layer space: the path's box grown by the stroke's reach
+    /// (miter joins reach miterLimit × half the width, square caps √2 × half the width).
+    func extent() -> CGRect? {
+        guard let path, !path.isEmpty else { return nil }
+        var box = path.boundingBoxOfPath
+        guard box.isFiniteRect, !box.isNull else { return nil }
+        if strokes {
+            let reach = lineWidth / 2 * (lineJoin == "miter" ? max(miterLimit, 1.5) : 1.5)
+            box = box.insetBy(dx: -reach, dy: -reach)
+        }
+        return box
+    }
+
+    /// Fills then strokes the path into `ctx` (its CTM maps layer space to the device).
+    func draw(in ctx: CGContext) {
+        guard let path, !path.isEmpty else { return }
+        if let fill = fillColor, fill.alpha > 0 {
+            ctx.addPath(path)
+            ctx.setFillColor(fill)
+            ctx.fillPath(using: fillRule == "even-odd" ? .evenOdd : .winding)
+        }
+        guard strokes, let stroke = strokeColor else { return }
+        let trimmed = path.trimmed(from: strokeStart, to: strokeEnd)
+        guard !trimmed.isEmpty else { return }
+        ctx.setLineWidth(lineWidth)
+        ctx.setMiterLimit(miterLimit.isFinite ? miterLimit : 10)
+        ctx.setLineCap(lineCap == "round" ? .round : lineCap == "square" ? .square : .butt)
+        ctx.setLineJoin(lineJoin == "round" ? .round : lineJoin == "bevel" ? .bevel : .miter)
+        // A pattern of zeros or negatives draws a solid line (CGContext ignores it and counts it).
+        ctx.setLineDash(phase: lineDashPhase.isFinite ? lineDashPhase : 0, lengths: lineDashPattern ?? [])
+        ctx.addPath(trimmed)
+        ctx.setStrokeColor(stroke)
+        ctx.strokePath()
+    }
+}
