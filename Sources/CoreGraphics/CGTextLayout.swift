@@ -30,6 +30,8 @@ public final class CGTextLayout {
     public static let maxBytes = 200_000
 
     let layout: OpaquePointer
+    /// Where unwrapped text (laid out without a width) sits in a wider rect: 0 left, ½ centre, 1 right.
+    var unwrappedAlignment: CGFloat = 0
 
     /// Lays out `string` in `style`, with `runs` overriding the style on sub-ranges.
     /// `width` nil means one line per paragraph (no wrapping); `isWrapped` false keeps lines unwrapped.
@@ -81,8 +83,14 @@ public final class CGTextLayout {
             pango_layout_set_width(layout, Int32(clamping: CGClampToInt(Double(width * CGFloat(PANGO_SCALE)), in: 0...Int(Int32.max))))
             pango_layout_set_wrap(layout, PANGO_WRAP_WORD_CHAR)
             if !isWrapped && truncation == .none {
-                // Unwrapped text is clipped by its owner, not ellipsised; a huge width keeps one line.
+                // Unwrapped text is clipped by its owner, not ellipsised: no width, so no wrapping.
+                // Pango then aligns lines against the widest one; `draw` places that block in the rect.
                 pango_layout_set_width(layout, -1)
+                switch alignment {
+                case .right: unwrappedAlignment = 1
+                case .center: unwrappedAlignment = 0.5
+                default: unwrappedAlignment = 0
+                }
             }
         }
         switch truncation {
@@ -156,14 +164,15 @@ extension CGContext {
     public func draw(_ layout: CGTextLayout, in rect: CGRect) {
         guard rect.isFiniteRect else { CGDiagnostics.record(.nonFiniteGeometry); return }
         let flippedUserSpace = state.ctm.a * state.ctm.d - state.ctm.b * state.ctm.c < 0
+        let x = rect.minX + (layout.unwrappedAlignment == 0 ? 0 : (rect.width - layout.size.width) * layout.unwrappedAlignment)
         composite(.custom { t in
             if flippedUserSpace {
-                cairo_move_to(t, rect.minX, rect.minY)
+                cairo_move_to(t, x, rect.minY)
             } else {
                 // y-up user space: flip about the rect's top edge so Pango's y-down layout reads upright.
                 cairo_translate(t, 0, rect.maxY)
                 cairo_scale(t, 1, -1)
-                cairo_move_to(t, rect.minX, 0)
+                cairo_move_to(t, x, 0)
             }
             pango_cairo_update_layout(t, layout.layout)
             pango_cairo_show_layout(t, layout.layout)

@@ -48,7 +48,7 @@ package struct TextContent: Equatable, Sendable {
 
     /// The laid-out text for a layer `width` points wide and `height` high (height limits wrapped
     /// text only when it is truncated).
-    func layout(width: CGFloat, height: CGFloat) -> CGTextLayout? {
+    package func layout(width: CGFloat, height: CGFloat) -> CGTextLayout? {
         guard !string.isEmpty, width > 0, width.isFinite else { return nil }
         let size = fontSize.isFinite ? min(max(fontSize, 0), TextContent.maxFontSize) : 36
         let clear = CGColor(red: 0, green: 0, blue: 0, alpha: 0)
