@@ -65,7 +65,8 @@ extension Compositor {
             } else {
                 // Perspective: draw at the density the layer has on screen, then map it like contents.
                 let k = min(1 / max(pixel, 1e-6), Compositor.maxContentSide / max(extent.width, extent.height, 1e-6))
-                paintLayerSpace(snap.id, content, extent: extent, scale: k, target: target, box: box, inverse: inverse,
+                // A margin of two bitmap pixels keeps the shape's anti-aliased edges inside the bitmap.
+                paintLayerSpace(snap.id, content, extent: extent.insetBy(dx: -2 / k, dy: -2 / k), scale: k, target: target, box: box, inverse: inverse,
                                 pixel: pixel, flipped: false, clips: clips, alpha: alpha) { sh.draw(in: $0) }
             }
         case .text(let text):

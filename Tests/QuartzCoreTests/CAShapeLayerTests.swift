@@ -185,3 +185,130 @@ import Testing
         #expect(countPixels(huge, 0xFF00_00FF) > 0)
     }
 }
+
+/// The content layers inside the rest of the compositor: as masks, under clips and perspective,
+/// casting shadows, and through `render(in:)`.
+@Suite(.serialized) struct ContentLayerCompositingTests {
+    let red = CGColor(red: 1, green: 0, blue: 0, alpha: 1)
+    let blue = CGColor(red: 0, green: 0, blue: 1, alpha: 1)
+
+    func star(in r: CGRect) -> CGPath {
+        let p = CGMutablePath()
+        for i in 0..<10 {
+            let angle = CGFloat(i) * .pi / 5 - .pi / 2
+            let radius = i % 2 == 0 ? r.width / 2 : r.width / 5
+            let q = CGPoint(x: r.midX + radius * cos(angle), y: r.midY + radius * sin(angle))
+            if i == 0 { p.move(to: q) } else { p.addLine(to: q) }
+        }
+        p.closeSubpath()
+        return p
+    }
+
+    @Test func shapeAndGradientLayersAsMasks() {
+        // A circle-shaped mask leaves only the disc of a red square: π·20² ≈ 1,257 pixels.
+        let disc = renderTree(60, 60) { root in
+            let l = CALayer()
+            l.frame = CGRect(x: 10, y: 10, width: 40, height: 40)
+            l.backgroundColor = self.red
+            let m = CAShapeLayer()
+            m.frame = l.bounds
+            m.path = CGPath(ellipseIn: l.bounds, transform: nil)
+            l.mask = m
+            root.addSublayer(l)
+        }
+        let reddish = countPixels(disc) { $0 >> 16 & 255 == 255 && $0 & 255 < 128 }
+        #expect(abs(reddish - 1_257) < 40)
+        #expect(disc.premultipliedPixel(x: 11, y: 11) == 0xFFFF_FFFF)
+        // A gradient mask from opaque to clear fades the layer top to bottom.
+        let fade = renderTree(10, 100) { root in
+            let l = CALayer()
+            l.frame = root.bounds
+            l.backgroundColor = self.blue
+            let m = CAGradientLayer()
+            m.frame = l.bounds
+            m.colors = [CGColor(gray: 0, alpha: 1), CGColor(gray: 0, alpha: 0)]
+            l.mask = m
+            root.addSublayer(l)
+        }
+        let top = fade.premultipliedPixel(x: 5, y: 0), mid = fade.premultipliedPixel(x: 5, y: 50)
+        #expect(top & 255 == 255 && top >> 16 & 255 <= 3)
+        #expect(abs(Int(mid >> 16 & 255) - 127) <= 2)          // half blue over white
+        #expect(fade.premultipliedPixel(x: 5, y: 99) >> 16 & 255 >= 252)
+    }
+
+    @Test func shadowsFollowThePathAndClipsAndPerspectiveApply() {
+        // A hard shadow offset by (30, 0) repeats the star's pixels, not the layer's bounds.
+        let shadowed = renderTree(100, 50) { root in
+            let s = CAShapeLayer()
+            s.frame = CGRect(x: 0, y: 0, width: 50, height: 50)
+            s.path = self.star(in: CGRect(x: 5, y: 5, width: 40, height: 40))
+            s.fillColor = self.red
+            s.shadowOpacity = 1
+            s.shadowRadius = 0
+            s.shadowOffset = CGSize(width: 50, height: 0)
+            root.addSublayer(s)
+        }
+        let starPixels = countPixels(shadowed, 0xFFFF_0000)
+        #expect(starPixels > 200 && abs(countPixels(shadowed, 0xFF00_0000) - starPixels) <= 2)
+        // cornerRadius + masksToBounds on a gradient layer clip it like a plain layer's background.
+        let rounded = renderTree(40, 40) { root in
+            let g = CAGradientLayer()
+            g.frame = root.bounds
+            g.colors = [self.red, self.blue]
+            g.cornerRadius = 20
+            g.masksToBounds = true
+            root.addSublayer(g)
+        }
+        #expect(rounded.premultipliedPixel(x: 1, y: 1) == 0xFFFF_FFFF)
+        // Perspective: a shape layer tilted about y is narrower on its far side.
+        let tilted = renderTree(100, 100) { root in
+            let s = CAShapeLayer()
+            s.frame = CGRect(x: 20, y: 20, width: 60, height: 60)
+            s.path = CGPath(rect: s.bounds, transform: nil)
+            var t = CATransform3DIdentity
+            t.m34 = -1 / 200
+            s.transform = CATransform3DRotate(t, .pi / 4, 0, 1, 0)
+            root.addSublayer(s)
+        }
+        func column(_ x: Int) -> Int { (0..<100).filter { tilted.premultipliedPixel(x: x, y: $0) == 0xFF00_0000 }.count }
+        #expect(column(35) != column(65) && min(column(35), column(65)) > 30)
+        Golden.check("shape-perspective", tilted)
+    }
+
+    @Test func renderInContextMatchesTheRenderer() {
+        func build(_ root: CALayer) {
+            let s = CAShapeLayer()
+            s.frame = CGRect(x: 0, y: 0, width: 60, height: 40)
+            s.path = star(in: CGRect(x: 10, y: 0, width: 40, height: 40))
+            s.fillColor = red
+            s.strokeColor = blue
+            s.lineWidth = 2
+            let g = CAGradientLayer()
+            g.frame = CGRect(x: 60, y: 0, width: 40, height: 40)
+            g.colors = [red, blue]
+            g.cornerRadius = 8
+            let t = CATextLayer()
+            t.frame = CGRect(x: 0, y: 40, width: 100, height: 20)
+            t.foregroundColor = blue
+            t.fontSize = 12
+            t.string = "render(in:)"
+            root.addSublayer(s); root.addSublayer(g); root.addSublayer(t)
+        }
+        let viaRenderer = renderTree(100, 60, build)
+        Golden.check("content-layers", viaRenderer)
+        let root = CALayer()
+        root.frame = CGRect(x: 0, y: 0, width: 100, height: 60)
+        root.backgroundColor = CGColor(gray: 1, alpha: 1)
+        build(root)
+        let ctx = CGContext(data: nil, width: 100, height: 60, bitsPerComponent: 8, bytesPerRow: 0,
+                            space: CGColorSpaceCreateDeviceRGB(),
+                            bitmapInfo: CGImageAlphaInfo.premultipliedFirst.rawValue | CGBitmapInfo.byteOrder32Little.rawValue)!
+        ctx.translateBy(x: 0, y: 60)
+        ctx.scaleBy(x: 1, y: -1)
+        root.render(in: ctx)
+        let viaContext = ctx.makeImage()!
+        var differing = 0
+        for y in 0..<60 { for x in 0..<100 where viaRenderer.premultipliedPixel(x: x, y: y) != viaContext.premultipliedPixel(x: x, y: y) { differing += 1 } }
+        #expect(differing == 0)
+    }
+}
