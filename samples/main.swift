@@ -23,6 +23,7 @@ func write(_ image: CGImage?, _ path: String) {
     try? FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
     write(picture, "\(dir)/coregraphics-demo.png")
     write(LayerDemo.render(width: 480, height: 270, contents: picture), "\(dir)/layers-demo.png")
+    var shots: [CGImage] = []
     for (i, scene) in scenes.enumerated() {
         let renderer = CARenderer()
         let root = CALayer()
@@ -39,8 +40,33 @@ func write(_ image: CGImage?, _ path: String) {
         renderer.beginFrame(atTime: t + 1, timeStamp: nil)
         renderer.render()
         renderer.endFrame()
-        write(renderer.makeImage(), String(format: "%@/scene-%02d.png", dir, i + 1))
+        let shot = renderer.makeImage()
+        write(shot, String(format: "%@/scene-%02d.png", dir, i + 1))
+        if let shot { shots.append(shot) }
     }
+    write(contactSheet(shots, columns: 4), "\(dir)/gallery.png")
+}
+
+/// The scenes side by side at half size, composed as a layer tree (each picture a layer's contents).
+@MainActor func contactSheet(_ images: [CGImage], columns: Int) -> CGImage? {
+    let gap: CGFloat = 5, w = size.width / 2, h = size.height / 2
+    let rows = (images.count + columns - 1) / columns
+    let root = CALayer()
+    root.frame = CGRect(x: 0, y: 0, width: gap + CGFloat(columns) * (w + gap), height: gap + CGFloat(rows) * (h + gap))
+    root.backgroundColor = CGColor(gray: 1, alpha: 1)
+    for (i, image) in images.enumerated() {
+        let tile = CALayer()
+        tile.frame = CGRect(x: gap + CGFloat(i % columns) * (w + gap), y: gap + CGFloat(i / columns) * (h + gap), width: w, height: h)
+        tile.contents = image
+        root.addSublayer(tile)
+    }
+    let renderer = CARenderer()
+    renderer.bounds = root.bounds
+    renderer.layer = root
+    renderer.beginFrame(atTime: 0, timeStamp: nil)
+    renderer.render()
+    renderer.endFrame()
+    return renderer.makeImage()
 }
 
 if let dir = headlessDir {
