@@ -33,7 +33,7 @@ let package = Package(
         .target(name: "X11Host", dependencies: ["QuartzCore", "LayerRender", "CX11"], path: "Sources/X11Host"),
         .executableTarget(name: "samples", dependencies: ["QuartzCore", "X11Host", "ImageIO"], path: "samples"),
         // `make bench`: release-build benchmarks (never run as tests).
-        .executableTarget(name: "bench", dependencies: ["QuartzCore"], path: "Benchmarks/bench"),
+        .executableTarget(name: "bench", dependencies: ["QuartzCore", "LayerRender"], path: "Benchmarks/bench"),
         .target(name: "TestSupport", dependencies: ["CoreGraphics"], path: "Tests/TestSupport"),
         .testTarget(name: "CoreGraphicsTests", dependencies: ["CoreGraphics", "ImageIO", "TestSupport"],
                     path: "Tests/CoreGraphicsTests", exclude: ["Goldens", "Fixtures"]),

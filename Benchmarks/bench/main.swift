@@ -1,4 +1,5 @@
 import Foundation
+import LayerRender
 import QuartzCore
 
 // Benchmarks of the engine, run by `make bench` in a release build. Each figure is the median
@@ -142,6 +143,42 @@ enum PeerScenes {
         return root
     }
 
+    /// S5: 200 stars filled with a vertical gradient (a CAGradientLayer masked by a CAShapeLayer)
+    /// and stroked 3 points wide, miter limit 4 (a CAShapeLayer above it).
+    static func s5() -> CALayer {
+        let root = root()
+        var r = LCG(scene: 5)
+        for _ in 0..<200 {
+            let cx = 40 + r.u01() * 1200, cy = 40 + r.u01() * 640, a0 = r.u01() * 2 * .pi
+            let c1 = r.rgb(), c2 = r.rgb(), c3 = r.rgb()
+            // The star in the coordinates of an 80 × 80 layer centred on (cx, cy).
+            let star = CGMutablePath()
+            for k in 0..<10 {
+                let theta = a0 + Double(k) * .pi / 5, radius: Double = k % 2 == 0 ? 40 : 18
+                let p = CGPoint(x: 40 + radius * sin(theta), y: 40 - radius * cos(theta))
+                if k == 0 { star.move(to: p) } else { star.addLine(to: p) }
+            }
+            star.closeSubpath()
+            let fill = CAGradientLayer()
+            fill.frame = CGRect(x: cx - 40, y: cy - 40, width: 80, height: 80)
+            fill.colors = [c1, c2]          // default start (0.5, 0) → end (0.5, 1): (cx, cy − 40) → (cx, cy + 40)
+            let mask = CAShapeLayer()
+            mask.frame = fill.bounds
+            mask.path = star
+            fill.mask = mask
+            let stroke = CAShapeLayer()
+            stroke.frame = fill.frame
+            stroke.path = star
+            stroke.fillColor = nil
+            stroke.strokeColor = c3
+            stroke.lineWidth = 3
+            stroke.miterLimit = 4
+            root.addSublayer(fill)
+            root.addSublayer(stroke)
+        }
+        return root
+    }
+
     /// Times full-frame renders of `tree` (median of 40 after 5 warm-up frames).
     static func run(_ name: String, _ tree: CALayer, baseline: String) {
         let renderer = CARenderer()
@@ -165,3 +202,9 @@ presentationBenchmark()
 PeerScenes.run("S1 rects, 1,000 bordered layers", PeerScenes.s1(), baseline: "peers: Blend2D 0.96, cairo 3.24 (baseline)")
 PeerScenes.run("S2 alpha-rounded, 500 rotated layers", PeerScenes.s2(), baseline: "peers: Blend2D 5.58, cairo 40.0 (baseline)")
 PeerScenes.run("S3 shadows, 100 layers", PeerScenes.s3(), baseline: "peers: Blend2D+blur 9.11, cairo+blur 10.9 (baseline)")
+// S5 twice: as the compositor runs it (shape pictures reused while unchanged), and with every
+// shape re-rasterised each frame, as the scene's rules ask.
+PeerScenes.run("S5 stars, 200 gradient+shape layers, cached", PeerScenes.s5(), baseline: "")
+Compositor.reusesContent = false
+PeerScenes.run("S5 stars, re-rasterised every frame", PeerScenes.s5(), baseline: "peers: Blend2D 5.65, cairo 43.3 (baseline)")
+Compositor.reusesContent = true

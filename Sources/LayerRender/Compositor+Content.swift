@@ -21,6 +21,10 @@ extension Compositor {
         var frame: Int
     }
 
+    /// Whether pictures of unchanged shape and text content are reused across frames (benchmarks
+    /// turn it off to measure re-rasterising every frame).
+    package nonisolated(unsafe) static var reusesContent = true
+
     /// Largest side, in pixels, of a layer-space bitmap drawn for perspective shapes.
     static let maxContentSide: CGFloat = 4096
 
@@ -105,7 +109,7 @@ extension Compositor {
     /// The cached picture of a layer's content, drawn by `make` into a zeroed target of `box` on a miss.
     private func cached(_ id: UInt64, _ content: LayerContent, key: [CGFloat], box: PixelBox,
                         make: (OwnedTarget) -> Void) -> OwnedTarget {
-        if var entry = contentCache[id], entry.content == content, entry.key == key, entry.box == box {
+        if Compositor.reusesContent, var entry = contentCache[id], entry.content == content, entry.key == key, entry.box == box {
             entry.frame = frameNumber
             contentCache[id] = entry
             contentHits += 1

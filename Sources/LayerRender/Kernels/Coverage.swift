@@ -41,7 +41,8 @@ struct RoundedRect {
         let qx = px - cx, qy = py - cy
         let r: CGFloat = qx < 0 ? (qy < 0 ? radii.0 : radii.2) : (qy < 0 ? radii.1 : radii.3)
         let dx = abs(qx) - hx + r, dy = abs(qy) - hy + r
-        let outside = hypot(max(dx, 0), max(dy, 0))
+        let ox = max(dx, 0), oy = max(dy, 0)
+        let outside = (ox * ox + oy * oy).squareRoot()
         return outside + min(max(dx, dy), 0) - r
     }
 

@@ -91,18 +91,12 @@ extension Raster {
     static func gradient(_ target: RenderTarget, box: PixelBox, inverse: Homography, pixel: CGFloat, shape: RoundedRect,
                          geometry: GradientGeometry, ramp: GradientRamp, alpha: Float, antialias: Bool, clips: [ClipShape]) {
         guard !box.isEmpty, alpha > 0 else { return }
-        for y in box.y0..<box.y1 {
-            let row = target.row(y)
-            let cy = CGFloat(y) + 0.5
-            for x in box.x0..<box.x1 {
-                let cx = CGFloat(x) + 0.5
-                guard let q = inverse.project(cx, cy) else { continue }
-                var cov = shape.coverage(q.x, q.y, pixel: pixel, antialias: antialias)
-                if cov == 0 { continue }
-                if !clips.isEmpty { cov *= clipCoverage(clips, cx, cy); if cov == 0 { continue } }
-                let c = ramp.color(geometry.parameter(q))
-                if c.w > 0 { blend(row + x, c.x, c.y, c.z, c.w, Float(cov) * alpha) }
-            }
+        @inline(__always) func paint(_ y: Int, _ x: Int, _ cov: Float) {
+            guard let q = inverse.project(CGFloat(x) + 0.5, CGFloat(y) + 0.5) else { return }
+            let c = ramp.color(geometry.parameter(q))
+            if c.w > 0 { blend(target.row(y) + x, c.x, c.y, c.z, c.w, cov * alpha) }
         }
+        cover(box: box, inverse: inverse, pixel: pixel, shape: shape, hole: nil, antialias: antialias, clips: clips,
+              full: { y, xs in for x in xs { paint(y, x, 1) } }, edge: paint)
     }
 }

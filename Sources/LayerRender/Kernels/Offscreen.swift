@@ -5,17 +5,17 @@ import Foundation
 extension Raster {
     /// Composites an offscreen group onto `dst` with `alpha`, through ancestor clips.
     static func composite(_ src: RenderTarget, onto dst: RenderTarget, box: PixelBox, alpha: Float, clips: [ClipShape]) {
-        guard !clips.isEmpty else { composite(src, onto: dst, box: box, alpha: alpha); return }
-        guard !box.isEmpty else { return }
-        for y in box.y0..<box.y1 {
-            let s = src.row(y), d = dst.row(y)
-            for x in box.x0..<box.x1 where s[x] != 0 {
-                let cov = Float(clipCoverage(clips, CGFloat(x) + 0.5, CGFloat(y) + 0.5))
-                if cov == 0 { continue }
-                let c = channels(s[x])
-                blend(d + x, c.r, c.g, c.b, c.a, alpha * cov)
-            }
-        }
+        guard let first = clips.first else { composite(src, onto: dst, box: box, alpha: alpha); return }
+        // The first clip drives the row spans; inside them every clip covers fully.
+        cover(box: box, inverse: first.inverse, pixel: first.pixel, shape: first.shape, hole: nil, antialias: true,
+              clips: Array(clips.dropFirst()),
+              full: { y, xs in compositeRun(src.row(y), dst.row(y), xs, alpha) },
+              edge: { y, x, cov in
+                  let p = src.row(y)[x]
+                  guard p != 0 else { return }
+                  let c = channels(p)
+                  blend(dst.row(y) + x, c.r, c.g, c.b, c.a, alpha * cov)
+              })
     }
 
     /// Composites `src` shifted by `offset` pixels, drawing only inside `box` (the moving side of a

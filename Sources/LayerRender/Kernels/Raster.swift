@@ -92,18 +92,29 @@ enum Raster {
             fillAxisAligned(target, box: box, sx: m.0, tx: m.6, sy: m.4, ty: m.7, outer: outer.rect, inner: inner?.rect, color: color)
             return
         }
-        for y in box.y0..<box.y1 {
-            let row = target.row(y)
-            let cy = CGFloat(y) + 0.5
-            for x in box.x0..<box.x1 {
-                let cx = CGFloat(x) + 0.5
-                guard let q = inverse.project(cx, cy) else { continue }
-                var cov = outer.coverage(q.x, q.y, pixel: pixel, antialias: antialias)
-                if cov == 0 { continue }
-                if let inner { cov = max(0, cov - inner.coverage(q.x, q.y, pixel: pixel, antialias: antialias)) }
-                if !clips.isEmpty { cov *= clipCoverage(clips, cx, cy) }
-                if cov > 0 { blend(row + x, color.r, color.g, color.b, color.a, Float(cov)) }
-            }
+        let opaque = color.a >= 255
+        let word = UInt32(color.a + 0.5) << 24 | UInt32(color.r + 0.5) << 16 | UInt32(color.g + 0.5) << 8 | UInt32(color.b + 0.5)
+        cover(box: box, inverse: inverse, pixel: pixel, shape: outer, hole: inner, antialias: antialias, clips: clips,
+              full: { y, xs in
+                  let row = target.row(y)
+                  if opaque { (row + xs.lowerBound).update(repeating: word, count: xs.count); return }
+                  blendSpan(row, xs, color)
+              },
+              edge: { y, x, cov in blend(target.row(y) + x, color.r, color.g, color.b, color.a, cov) })
+    }
+
+    /// Blends one colour at full coverage over a run of pixels (the per-pixel formula, hoisted).
+    @inline(__always)
+    static func blendSpan(_ row: UnsafeMutablePointer<UInt32>, _ xs: Range<Int>, _ c: PremultipliedColor) {
+        // Same operations in the same order as `blend` with coverage 1, so results match bit for bit.
+        let inv = 1 - c.a * 1 / 255
+        for x in xs {
+            let d = row[x]
+            let oa = UInt32(min(c.a * 1 + Float(d >> 24) * inv + 0.5, 255))
+            let or = UInt32(min(c.r * 1 + Float((d >> 16) & 255) * inv + 0.5, 255))
+            let og = UInt32(min(c.g * 1 + Float((d >> 8) & 255) * inv + 0.5, 255))
+            let ob = UInt32(min(c.b * 1 + Float(d & 255) * inv + 0.5, 255))
+            row[x] = oa << 24 | or << 16 | og << 8 | ob
         }
     }
 
@@ -156,24 +167,18 @@ enum Raster {
         let minU = max(source.minX, 0), maxU = min(source.maxX, CGFloat(width))
         let minV = max(source.minY, 0), maxV = min(source.maxY, CGFloat(height))
         guard maxU > minU, maxV > minV else { return }
-        for y in box.y0..<box.y1 {
-            let row = target.row(y)
-            let cy = CGFloat(y) + 0.5
-            for x in box.x0..<box.x1 {
-                let cx = CGFloat(x) + 0.5
-                guard let q = inverse.project(cx, cy) else { continue }
-                var cov = edge.coverage(q.x, q.y, pixel: pixel, antialias: antialias)
-                if cov == 0 { continue }
-                if !clips.isEmpty { cov *= clipCoverage(clips, cx, cy); if cov == 0 { continue } }
-                let ly = flipped ? dest.maxY - (q.y - dest.minY) : q.y
-                let u = source.minX + (q.x - dest.minX) * sx
-                let v = source.minY + (ly - dest.minY) * sy
-                let s = nearest
-                    ? sampleNearest(pixels, stride, u, v, minU, maxU, minV, maxV)
-                    : sampleBilinear(pixels, stride, u, v, minU, maxU, minV, maxV)
-                blend(row + x, s.r, s.g, s.b, s.a, Float(cov) * alpha)
-            }
+        @inline(__always) func paint(_ y: Int, _ x: Int, _ cov: Float) {
+            guard let q = inverse.project(CGFloat(x) + 0.5, CGFloat(y) + 0.5) else { return }
+            let ly = flipped ? dest.maxY - (q.y - dest.minY) : q.y
+            let u = source.minX + (q.x - dest.minX) * sx
+            let v = source.minY + (ly - dest.minY) * sy
+            let s = nearest
+                ? sampleNearest(pixels, stride, u, v, minU, maxU, minV, maxV)
+                : sampleBilinear(pixels, stride, u, v, minU, maxU, minV, maxV)
+            blend(target.row(y) + x, s.r, s.g, s.b, s.a, cov * alpha)
         }
+        cover(box: box, inverse: inverse, pixel: pixel, shape: edge, hole: nil, antialias: antialias, clips: clips,
+              full: { y, xs in for x in xs { paint(y, x, 1) } }, edge: paint)
     }
 
     @inline(__always)
@@ -207,12 +212,20 @@ enum Raster {
     /// Composites a whole offscreen group onto the target with `alpha` (premultiplied source-over).
     static func composite(_ src: RenderTarget, onto dst: RenderTarget, box: PixelBox, alpha: Float) {
         guard !box.isEmpty else { return }
-        for y in box.y0..<box.y1 {
-            let s = src.row(y), d = dst.row(y)
-            for x in box.x0..<box.x1 where s[x] != 0 {
-                let c = channels(s[x])
-                blend(d + x, c.r, c.g, c.b, c.a, alpha)
-            }
+        for y in box.y0..<box.y1 { compositeRun(src.row(y), dst.row(y), box.x0..<box.x1, alpha) }
+    }
+
+    /// Source-over of one run of premultiplied pixels times `alpha`; opaque pixels at alpha 1 are
+    /// copied (what `blend` computes for them, exactly), transparent ones skipped.
+    @inline(__always)
+    static func compositeRun(_ s: UnsafeMutablePointer<UInt32>, _ d: UnsafeMutablePointer<UInt32>, _ xs: Range<Int>, _ alpha: Float) {
+        let copies = alpha == 1
+        for x in xs {
+            let p = s[x]
+            if p == 0 { continue }
+            if copies && p >> 24 == 255 { d[x] = p; continue }
+            let c = channels(p)
+            blend(d + x, c.r, c.g, c.b, c.a, alpha)
         }
     }
 }

@@ -1,0 +1,178 @@
+import CoreGraphics
+import Foundation
+
+// Row spans: which pixels of a row a shape certainly covers, so that kernels run tight loops
+// there and evaluate analytic coverage only near edges.
+//
+// Along one pixel row the inverse map sends pixel centres to homogeneous layer coordinates
+// (X, Y, W) that are linear in the column; "inside the rect [a, b] × [c, d]" is then four linear
+// inequalities in the column (multiplied through by W, whose sign is fixed along the row when it
+// is the same at both ends). Solving them gives intervals:
+// - the *outer* span: every pixel whose coverage can be above 0 (the shape's bounding rect grown
+//   by half a pixel, widened by one column for rounding);
+// - the *full* spans: pixels whose coverage is exactly 1 — inside the rounded rect by at least
+//   half a pixel (the "cross" of the rect inset by the corner radius one way and half a pixel the
+//   other), shrunk by a relative epsilon so floating-point noise never promotes an edge pixel.
+// Pixels in the outer span but not in a full span go through the exact per-pixel coverage, so
+// results are those of the per-pixel path.
+
+/// The pixel-centre map of one row, linear in the column `i`: (X, Y, W)(i) = base + i · step.
+struct RowMap {
+    var x0: CGFloat, dx: CGFloat, y0: CGFloat, dy: CGFloat, w0: CGFloat, dw: CGFloat
+
+    /// The row `y` of `inverse`, with W made positive; nil when W changes sign (or vanishes)
+    /// between columns `lo` and `hi`.
+    init?(_ inverse: Homography, row y: Int, lo: Int, hi: Int) {
+        let m = inverse.m
+        let cy = CGFloat(y) + 0.5
+        x0 = 0.5 * m.0 + cy * m.3 + m.6; dx = m.0
+        y0 = 0.5 * m.1 + cy * m.4 + m.7; dy = m.1
+        w0 = 0.5 * m.2 + cy * m.5 + m.8; dw = m.2
+        let wa = w0 + dw * CGFloat(lo), wb = w0 + dw * CGFloat(hi - 1)
+        if wa > 0 && wb > 0 { return }
+        guard wa < 0 && wb < 0 else { return nil }
+        x0 = -x0; dx = -dx; y0 = -y0; dy = -dy; w0 = -w0; dw = -dw
+    }
+
+    /// Columns (real) where p + q·i ≥ 0, intersected into [lo, hi].
+    @inline(__always)
+    private static func clip(_ p: CGFloat, _ q: CGFloat, _ lo: inout CGFloat, _ hi: inout CGFloat) {
+        if q == 0 {
+            if !(p >= 0) { lo = 1; hi = 0 }
+        } else if q > 0 {
+            lo = max(lo, -p / q)
+        } else {
+            hi = min(hi, -p / q)
+        }
+    }
+
+    /// The real interval of columns whose centres map inside `r` (W > 0 along the row).
+    @inline(__always)
+    func interval(_ r: CGRect) -> (CGFloat, CGFloat) {
+        var lo = -CGFloat.greatestFiniteMagnitude, hi = CGFloat.greatestFiniteMagnitude
+        RowMap.clip(x0 - r.minX * w0, dx - r.minX * dw, &lo, &hi)      // X ≥ minX·W
+        RowMap.clip(r.maxX * w0 - x0, r.maxX * dw - dx, &lo, &hi)      // X ≤ maxX·W
+        RowMap.clip(y0 - r.minY * w0, dy - r.minY * dw, &lo, &hi)
+        RowMap.clip(r.maxY * w0 - y0, r.maxY * dw - dy, &lo, &hi)
+        return (lo, hi)
+    }
+
+    /// Every column in [lo, hi) that may touch `r` (a superset, one column wider on each side).
+    func outer(_ r: CGRect, lo: Int, hi: Int) -> Range<Int> {
+        let (a, b) = interval(r)
+        if a.isNaN || b.isNaN { return lo..<hi }
+        guard a <= b else { return lo..<lo }
+        let first = a <= CGFloat(lo) ? lo : CGClampToInt(Double(a.rounded(.down)) - 1, in: lo...hi)
+        let last = b >= CGFloat(hi) ? hi : CGClampToInt(Double(b.rounded(.up)) + 2, in: lo...hi)
+        return first..<max(first, last)
+    }
+
+    /// Columns in [lo, hi) whose centres are certainly inside `r` (strictly, with a margin).
+    func inner(_ r: CGRect, lo: Int, hi: Int) -> Range<Int> {
+        guard r.width > 0, r.height > 0 else { return lo..<lo }
+        var (a, b) = interval(r)
+        guard a <= b else { return lo..<lo }   // also when either is NaN
+        let margin = 1e-9 * max(abs(a), abs(b), 1)
+        a += margin; b -= margin
+        let first = a <= CGFloat(lo) ? lo : CGClampToInt(Double(a.rounded(.up)), in: lo...hi)
+        let last = b >= CGFloat(hi - 1) ? hi : CGClampToInt(Double(b.rounded(.down)) + 1, in: lo...hi)
+        return first..<max(first, last)
+    }
+}
+
+extension RoundedRect {
+    /// The rect grown by `e` on every side (where coverage can be above 0 for e = half a pixel).
+    func grown(by e: CGFloat) -> CGRect { rect.insetBy(dx: -e, dy: -e) }
+
+    /// Columns of a row where coverage is exactly 1 (at least `e` inside; e = half a pixel).
+    func fullSpan(_ map: RowMap, e: CGFloat, lo: Int, hi: Int) -> Range<Int> {
+        let r = max(radii.0, radii.1, radii.2, radii.3, e)
+        let wide = map.inner(rect.insetBy(dx: r, dy: e), lo: lo, hi: hi)
+        guard isRounded else { return wide }
+        let tall = map.inner(rect.insetBy(dx: e, dy: r), lo: lo, hi: hi)
+        // The two arms of the cross overlap in the middle; keep their union when it is one run.
+        if wide.isEmpty { return tall }
+        if tall.isEmpty { return wide }
+        if wide.lowerBound <= tall.upperBound && tall.lowerBound <= wide.upperBound {
+            return min(wide.lowerBound, tall.lowerBound)..<max(wide.upperBound, tall.upperBound)
+        }
+        return wide.count >= tall.count ? wide : tall
+    }
+}
+
+/// The full-coverage spans of one row of a shape under clips: up to two disjoint runs.
+struct FullRuns {
+    var a: Range<Int>
+    var b: Range<Int>
+
+    static let none = FullRuns(a: 0..<0, b: 0..<0)
+
+    /// The shape's full span, narrowed by every clip's full span and with `hole`'s outer span
+    /// removed (a border's inner edge); clips whose map is not linear along the row give none.
+    static func of(_ shape: RoundedRect, map: RowMap, e: CGFloat, row y: Int, lo: Int, hi: Int,
+                   hole: RoundedRect?, clips: [ClipShape]) -> FullRuns {
+        var full = shape.fullSpan(map, e: e, lo: lo, hi: hi)
+        for clip in clips where !full.isEmpty {
+            guard let cm = RowMap(clip.inverse, row: y, lo: lo, hi: hi) else { return .none }
+            full = full.clamped(to: clip.shape.fullSpan(cm, e: clip.pixel / 2, lo: lo, hi: hi))
+        }
+        guard let hole, !full.isEmpty else { return FullRuns(a: full, b: full.upperBound..<full.upperBound) }
+        let cut = map.outer(hole.grown(by: e), lo: lo, hi: hi)
+        guard !cut.isEmpty, cut.lowerBound < full.upperBound, cut.upperBound > full.lowerBound else {
+            return FullRuns(a: full, b: full.upperBound..<full.upperBound)
+        }
+        return FullRuns(a: full.lowerBound..<max(full.lowerBound, cut.lowerBound),
+                        b: min(full.upperBound, cut.upperBound)..<full.upperBound)
+    }
+
+    /// Walks `outer` in order: `edge` for columns outside the runs, `full` for the runs.
+    @inline(__always)
+    func walk(_ outer: Range<Int>, edge: (Range<Int>) -> Void, full: (Range<Int>) -> Void) {
+        var x = outer.lowerBound
+        let ra = a.clamped(to: outer)
+        if !ra.isEmpty {
+            if x < ra.lowerBound { edge(x..<ra.lowerBound) }
+            full(ra)
+            x = ra.upperBound
+        }
+        let rb = b.clamped(to: outer)
+        if !rb.isEmpty && rb.lowerBound >= x {
+            if x < rb.lowerBound { edge(x..<rb.lowerBound) }
+            full(rb)
+            x = rb.upperBound
+        }
+        if x < outer.upperBound { edge(x..<outer.upperBound) }
+    }
+}
+
+extension Raster {
+    /// Visits the pixels of `box` covered by `shape` minus `hole` (layer space, mapped to pixels by
+    /// the inverse map `inverse`) through `clips`: `full(y, columns)` where coverage is exactly 1,
+    /// `edge(y, x, coverage)` for the other pixels with coverage above 0 (exact analytic coverage).
+    @inline(__always)
+    static func cover(box: PixelBox, inverse: Homography, pixel: CGFloat, shape: RoundedRect, hole: RoundedRect?,
+                      antialias: Bool, clips: [ClipShape], full: (Int, Range<Int>) -> Void, edge: (Int, Int, Float) -> Void) {
+        guard !box.isEmpty else { return }
+        let e = pixel / 2
+        let lo = box.x0, hi = box.x1
+        for y in box.y0..<box.y1 {
+            let cy = CGFloat(y) + 0.5
+            @inline(__always) func slow(_ xs: Range<Int>) {
+                for x in xs {
+                    let cx = CGFloat(x) + 0.5
+                    guard let q = inverse.project(cx, cy) else { continue }
+                    var cov = shape.coverage(q.x, q.y, pixel: pixel, antialias: antialias)
+                    if cov == 0 { continue }
+                    if let hole { cov = max(0, cov - hole.coverage(q.x, q.y, pixel: pixel, antialias: antialias)) }
+                    if !clips.isEmpty { cov *= clipCoverage(clips, cx, cy) }
+                    if cov > 0 { edge(y, x, Float(cov)) }
+                }
+            }
+            guard let map = RowMap(inverse, row: y, lo: lo, hi: hi) else { slow(lo..<hi); continue }
+            let outer = map.outer(shape.grown(by: e), lo: lo, hi: hi)
+            if outer.isEmpty { continue }
+            let runs = FullRuns.of(shape, map: map, e: e, row: y, lo: lo, hi: hi, hole: hole, clips: clips)
+            runs.walk(outer, edge: slow, full: { full(y, $0) })
+        }
+    }
+}
