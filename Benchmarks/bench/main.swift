@@ -179,8 +179,12 @@ enum PeerScenes {
         return root
     }
 
-    /// Times full-frame renders of `tree` (median of 40 after 5 warm-up frames).
-    static func run(_ name: String, _ tree: CALayer, baseline: String) {
+    /// Times full-frame renders of `tree` (median of 40 after 5 warm-up frames). With arguments,
+    /// only scenes whose name contains one of them run (`bench S5`).
+    static func run(_ name: String, _ tree: @autoclosure () -> CALayer, baseline: String) {
+        let filters = CommandLine.arguments.dropFirst()
+        guard filters.isEmpty || filters.contains(where: { name.contains($0) }) else { return }
+        let tree = tree()
         let renderer = CARenderer()
         renderer.bounds = tree.bounds
         renderer.layer = tree
@@ -197,7 +201,7 @@ enum PeerScenes {
 }
 
 print("Benchmarks (release build, \(ProcessInfo.processInfo.activeProcessorCount) cores)")
-presentationBenchmark()
+if CommandLine.arguments.count == 1 { presentationBenchmark() }
 // Peer medians are the recorded baseline of ../shared/bench/peers (RESULTS.md), not this run.
 PeerScenes.run("S1 rects, 1,000 bordered layers", PeerScenes.s1(), baseline: "peers: Blend2D 0.96, cairo 3.24 (baseline)")
 PeerScenes.run("S2 alpha-rounded, 500 rotated layers", PeerScenes.s2(), baseline: "peers: Blend2D 5.58, cairo 40.0 (baseline)")

@@ -62,8 +62,16 @@ extension Compositor {
                             ramp: GradientRamp(stops: stops), alpha: Float(alpha), antialias: antialias, clips: clips)
         case .shape(let sh):
             if let affine = world.affine {
+                if !Compositor.reusesContent, sh.isRasterizable {
+                    rasterize(sh, transform: affine, into: target, box: box, alpha: Float(alpha), clips: clips)
+                    return
+                }
                 let picture = cached(snap.id, content, key: [affine.a, affine.b, affine.c, affine.d, affine.tx, affine.ty], box: box) {
-                    $0.target.draw(transform: affine) { sh.draw(in: $0) }
+                    if sh.isRasterizable {
+                        rasterize(sh, transform: affine, into: $0.target, box: box, alpha: 1, clips: [])
+                    } else {
+                        $0.target.draw(transform: affine) { sh.draw(in: $0) }
+                    }
                 }
                 Raster.composite(picture.target, onto: target, box: box, alpha: Float(alpha), clips: clips)
             } else {
@@ -84,6 +92,30 @@ extension Compositor {
                 ctx.draw(layout, in: b)
             }
         }
+    }
+
+    /// Fills (non-zero) and strokes a shape with the compositor's rasteriser, straight into `target`.
+    func rasterize(_ sh: ShapeContent, transform: CGAffineTransform, into target: RenderTarget, box: PixelBox,
+                   alpha: Float, clips: [ClipShape]) {
+        guard let path = sh.path else { return }
+        func paint(_ outline: CGPath, _ color: CGColor) {
+            var r = Rasterizer(box: box, scratch: rasterScratch)
+            r.addPath(outline, transform: transform)
+            let c = PremultipliedColor(color, alpha: Double(alpha))
+            guard c.a > 0 else { return }
+            r.resolve { y, coverage in
+                let row = target.row(y)
+                for i in 0..<(box.x1 - box.x0) {
+                    var cov = coverage[i]
+                    if cov == 0 { continue }
+                    let x = box.x0 + i
+                    if !clips.isEmpty { cov *= Float(Raster.clipCoverage(clips, CGFloat(x) + 0.5, CGFloat(y) + 0.5)) }
+                    if cov > 0 { Raster.blend(row + x, c.r, c.g, c.b, c.a, cov) }
+                }
+            }
+        }
+        if let fill = sh.fillColor, fill.alpha > 0 { paint(path, fill) }
+        if let outline = sh.strokeOutline(), let stroke = sh.strokeColor { paint(outline, stroke) }
     }
 
     /// Draws `draw` into a bitmap of `extent` (layer space) at `scale` pixels per point and maps it

@@ -37,6 +37,8 @@ package final class Compositor {
     private var rasterCache: [UInt64: RasterEntry] = [:]
     /// Pictures of shape and text content, by layer identity (Compositor+Content.swift).
     var contentCache: [UInt64: ContentEntry] = [:]
+    /// Cell memory of the path rasteriser.
+    let rasterScratch = RasterScratch()
     /// Content pictures reused from the cache (cumulative).
     package internal(set) var contentHits = 0
     /// Frames rendered so far (ages the content cache).

@@ -66,6 +66,24 @@ package struct ShapeContent: Equatable, Sendable {
         return box
     }
 
+    /// Whether the compositor's own rasteriser draws this shape (non-zero fills; even-odd fills
+    /// are drawn by CoreGraphics).
+    var isRasterizable: Bool { fillRule != "even-odd" || fillColor == nil }
+
+    /// The stroke as an outline to fill (trimmed, dashed, then widened), in layer space; nil
+    /// when nothing is stroked.
+    func strokeOutline() -> CGPath? {
+        guard strokes, let path else { return nil }
+        var p = path.trimmed(from: strokeStart, to: strokeEnd)
+        guard !p.isEmpty else { return nil }
+        if let dashes = lineDashPattern, !dashes.isEmpty {
+            p = p.copy(dashingWithPhase: lineDashPhase.isFinite ? lineDashPhase : 0, lengths: dashes)
+        }
+        return p.copy(strokingWithWidth: lineWidth, lineCap: lineCap == "round" ? .round : lineCap == "square" ? .square : .butt,
+                      lineJoin: lineJoin == "round" ? .round : lineJoin == "bevel" ? .bevel : .miter,
+                      miterLimit: miterLimit.isFinite ? miterLimit : 10)
+    }
+
     /// Fills then strokes the path into `ctx` (its CTM maps layer space to the device).
     func draw(in ctx: CGContext) {
         guard let path, !path.isEmpty else { return }

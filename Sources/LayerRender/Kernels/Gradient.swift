@@ -13,9 +13,12 @@ import Foundation
 struct GradientRamp {
     static let size = 1024
     private(set) var table: [SIMD4<Float>]
+    /// The opaque entries as stored pixels (0 for translucent entries, which must be blended).
+    private(set) var words: [UInt32]
 
     init(stops: [(position: Float, r: Float, g: Float, b: Float, a: Float)]) {
         table = [SIMD4<Float>](repeating: .zero, count: GradientRamp.size)
+        words = [UInt32](repeating: 0, count: GradientRamp.size)
         for i in 0..<GradientRamp.size {
             let t = Float(i) / Float(GradientRamp.size - 1)
             // Before the first stop and after the last, their colours extend.
@@ -30,7 +33,11 @@ struct GradientRamp {
             }
             let alpha = lo.a + (hi.a - lo.a) * f
             let r = lo.r + (hi.r - lo.r) * f, g = lo.g + (hi.g - lo.g) * f, b = lo.b + (hi.b - lo.b) * f
-            table[i] = SIMD4(r * alpha, g * alpha, b * alpha, alpha) * 255
+            let c = SIMD4(r * alpha, g * alpha, b * alpha, alpha) * 255
+            table[i] = c
+            if c.w == 255 {
+                words[i] = 255 << 24 | UInt32(c.x + 0.5) << 16 | UInt32(c.y + 0.5) << 8 | UInt32(c.z + 0.5)
+            }
         }
     }
 
@@ -91,12 +98,33 @@ extension Raster {
     static func gradient(_ target: RenderTarget, box: PixelBox, inverse: Homography, pixel: CGFloat, shape: RoundedRect,
                          geometry: GradientGeometry, ramp: GradientRamp, alpha: Float, antialias: Bool, clips: [ClipShape]) {
         guard !box.isEmpty, alpha > 0 else { return }
-        @inline(__always) func paint(_ y: Int, _ x: Int, _ cov: Float) {
-            guard let q = inverse.project(CGFloat(x) + 0.5, CGFloat(y) + 0.5) else { return }
-            let c = ramp.color(geometry.parameter(q))
-            if c.w > 0 { blend(target.row(y) + x, c.x, c.y, c.z, c.w, cov * alpha) }
+        let last = Float(GradientRamp.size - 1)
+        ramp.table.withUnsafeBufferPointer { lut in
+            ramp.words.withUnsafeBufferPointer { words in
+                @inline(__always) func index(_ q: CGPoint) -> Int {
+                    let t = geometry.parameter(q)
+                    return t.isNaN ? 0 : Int(min(max(t, 0), 1) * last + 0.5)
+                }
+                @inline(__always) func paint(_ y: Int, _ x: Int, _ cov: Float) {
+                    guard let q = inverse.project(CGFloat(x) + 0.5, CGFloat(y) + 0.5) else { return }
+                    let c = lut[index(q)]
+                    if c.w > 0 { blend(target.row(y) + x, c.x, c.y, c.z, c.w, cov * alpha) }
+                }
+                // Fully covered runs at alpha 1 store opaque ramp entries directly (what `blend`
+                // computes for them) and blend the translucent ones.
+                let stores = alpha == 1
+                cover(box: box, inverse: inverse, pixel: pixel, shape: shape, hole: nil, antialias: antialias, clips: clips,
+                      full: { y, xs in
+                          let row = target.row(y), cy = CGFloat(y) + 0.5
+                          for x in xs {
+                              guard let q = inverse.project(CGFloat(x) + 0.5, cy) else { continue }
+                              let i = index(q)
+                              if stores && words[i] != 0 { row[x] = words[i]; continue }
+                              let c = lut[i]
+                              if c.w > 0 { blend(row + x, c.x, c.y, c.z, c.w, 1 * alpha) }
+                          }
+                      }, edge: paint)
+            }
         }
-        cover(box: box, inverse: inverse, pixel: pixel, shape: shape, hole: nil, antialias: antialias, clips: clips,
-              full: { y, xs in for x in xs { paint(y, x, 1) } }, edge: paint)
     }
 }

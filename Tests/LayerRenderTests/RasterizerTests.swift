@@ -1,0 +1,57 @@
+// The compositor's path rasteriser against geometry: total coverage equals the polygon's area,
+// pixel-aligned edges give exact 0/1 coverage, a pixel cut by a line gets the area on its side,
+// same-wound overlapping pieces cover as their union, and edges outside the box are harmless.
+import CoreGraphics
+import Foundation
+@testable import LayerRender
+import Testing
+
+@Suite struct RasterizerTests {
+    let scratch = RasterScratch()
+
+    /// Coverage of `path` over a `w` × `h` box at the origin, row-major.
+    func coverage(_ path: CGPath, _ w: Int, _ h: Int, transform: CGAffineTransform = .identity) -> [Float] {
+        var out = [Float](repeating: 0, count: w * h)
+        var r = Rasterizer(box: PixelBox(x0: 0, y0: 0, x1: w, y1: h), scratch: scratch)
+        r.addPath(path, transform: transform)
+        r.resolve { y, row in for x in 0..<w { out[y * w + x] = row[x] } }
+        return out
+    }
+
+    @Test func alignedRectanglesAreExact() {
+        let c = coverage(CGPath(rect: CGRect(x: 2, y: 3, width: 5, height: 4), transform: nil), 10, 10)
+        #expect(c.filter { $0 == 1 }.count == 20 && c.filter { $0 != 0 && $0 != 1 }.isEmpty)
+        // Half-pixel edges: the ring of pixels cut in half has coverage ½ (¼ at the corners).
+        let h = coverage(CGPath(rect: CGRect(x: 2.5, y: 2.5, width: 4, height: 4), transform: nil), 10, 10)
+        #expect(h[2 * 10 + 2] == 0.25 && h[2 * 10 + 4] == 0.5 && h[4 * 10 + 4] == 1)
+        #expect(abs(h.reduce(0, +) - 16) < 1e-4)
+    }
+
+    @Test func coverageSumsToTheArea() {
+        // A circle of radius 20 flattened to 0.05 px: area within 0.5 % of π·400.
+        let circle = coverage(CGPath(ellipseIn: CGRect(x: 5.3, y: 4.7, width: 40, height: 40), transform: nil), 50, 50)
+        #expect(abs(Double(circle.reduce(0, +)) - Double.pi * 400) / (Double.pi * 400) < 0.005)
+        // A square rotated by 30°: area 400 whatever the angle.
+        let square = CGPath(rect: CGRect(x: -10, y: -10, width: 20, height: 20), transform: nil)
+        let turned = coverage(square, 40, 40, transform: CGAffineTransform(rotationAngle: .pi / 6).concatenating(.init(translationX: 20.2, y: 19.9)))
+        #expect(abs(turned.reduce(0, +) - 400) < 0.01)
+        // A line through a pixel's centre at 45° cuts it in half.
+        let p = CGMutablePath()
+        p.move(to: CGPoint(x: 0, y: 0)); p.addLine(to: CGPoint(x: 10, y: 10)); p.addLine(to: CGPoint(x: 0, y: 10)); p.closeSubpath()
+        let tri = coverage(p, 10, 10)
+        #expect(abs(tri[5 * 10 + 5] - 0.5) < 1e-5 && tri[5 * 10 + 4] == 1 && tri[5 * 10 + 6] == 0)
+    }
+
+    @Test func sameWoundPiecesCoverTheirUnionAndOutsideEdgesAreHarmless() {
+        let p = CGMutablePath()
+        p.addRect(CGRect(x: 1, y: 1, width: 6, height: 6))
+        p.addRect(CGRect(x: 4, y: 4, width: 6, height: 6))
+        let c = coverage(p, 12, 12)
+        #expect(c.filter { $0 == 1 }.count == 36 + 36 - 9 && c.allSatisfy { $0 >= 0 && $0 <= 1 })
+        // Shapes reaching far outside the box are clipped to it; rows and columns stay in range.
+        let big = coverage(CGPath(rect: CGRect(x: -1e6, y: -50, width: 2e6, height: 55.5), transform: nil), 8, 8)
+        #expect(big[0] == 1 && big[5 * 8 + 3] == 0.5 && big[7 * 8] == 0)
+        let none = coverage(CGPath(rect: CGRect(x: 100, y: 100, width: 5, height: 5), transform: nil), 8, 8)
+        #expect(none.allSatisfy { $0 == 0 })
+    }
+}
