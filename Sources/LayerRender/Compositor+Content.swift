@@ -59,7 +59,7 @@ extension Compositor {
                   let geometry = GradientGeometry(type: g.type, start: g.startPoint, end: g.endPoint, bounds: s.bounds.standardized)
             else { return }
             Raster.gradient(target, box: box, inverse: inverse, pixel: pixel, shape: shape, geometry: geometry,
-                            ramp: GradientRamp(stops: stops), alpha: Float(alpha), antialias: antialias, clips: clips)
+                            ramp: ramp(for: snap.id, g), alpha: Float(alpha), antialias: antialias, clips: clips)
         case .shape(let sh):
             if let affine = world.affine {
                 if !Compositor.reusesContent, sh.isRasterizable {
@@ -153,9 +153,30 @@ extension Compositor {
         return pixels
     }
 
-    /// Drops cached pictures the last frame did not use.
+    /// The colour ramp of a gradient layer: kept per layer while its colours and locations stay the
+    /// same (a lookup table derived from the stops, not a picture: it is reused in every mode).
+    private func ramp(for id: UInt64, _ g: GradientContent) -> GradientRamp {
+        if let entry = rampCache[id], entry.colors == g.colors, entry.locations == g.locations {
+            rampCache[id]!.frame = frameNumber
+            return entry.ramp
+        }
+        let ramp = GradientRamp(stops: g.stops() ?? [])
+        rampCache[id] = RampEntry(colors: g.colors, locations: g.locations, ramp: ramp, frame: frameNumber)
+        return ramp
+    }
+
+    struct RampEntry {
+        let colors: [CGColor]
+        let locations: [CGFloat]?
+        let ramp: GradientRamp
+        var frame: Int
+    }
+
+    /// Drops cached pictures and ramps the last frame did not use.
     func trimContentCache() {
-        contentCache = contentCache.filter { $0.value.frame == frameNumber }
+        let frame = frameNumber
+        if contentCache.values.contains(where: { $0.frame != frame }) { contentCache = contentCache.filter { $0.value.frame == frame } }
+        if rampCache.values.contains(where: { $0.frame != frame }) { rampCache = rampCache.filter { $0.value.frame == frame } }
     }
 }
 

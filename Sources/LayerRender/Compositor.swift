@@ -19,13 +19,17 @@ package final class Compositor {
     /// The deepest level painted.
     package var maxDepth = 1024
     /// Layers culled in the last frame (hidden, transparent, singular or back-facing).
-    package private(set) var culledLayers = 0
+    package internal(set) var culledLayers = 0
     /// Layers whose own content was painted in the last frame.
-    package private(set) var paintedLayers = 0
+    package internal(set) var paintedLayers = 0
     /// Subtrees skipped because they were deeper than `maxDepth`.
-    package private(set) var skippedForDepth = 0
+    package internal(set) var skippedForDepth = 0
     /// Rasterized subtrees reused from the cache (cumulative).
-    package private(set) var rasterHits = 0
+    package internal(set) var rasterHits = 0
+    /// Threads a frame is painted with (1 or 2 bands of rows; output is the same either way).
+    package var threads = 2
+    /// The compositor painting the second band.
+    var bandHelper: Compositor?
 
     /// Cached pictures of `shouldRasterize` subtrees, by layer identity.
     private struct RasterEntry {
@@ -37,12 +41,14 @@ package final class Compositor {
     private var rasterCache: [UInt64: RasterEntry] = [:]
     /// Pictures of shape and text content, by layer identity (Compositor+Content.swift).
     var contentCache: [UInt64: ContentEntry] = [:]
+    /// Colour ramps of gradient layers, by layer identity.
+    var rampCache: [UInt64: RampEntry] = [:]
     /// Cell memory of the path rasteriser.
     let rasterScratch = RasterScratch()
     /// Content pictures reused from the cache (cumulative).
     package internal(set) var contentHits = 0
     /// Frames rendered so far (ages the content cache).
-    private(set) var frameNumber = 0
+    var frameNumber = 0
     /// At most this many rasterized subtrees are kept (the cache is dropped when full).
     static let rasterCacheLimit = 64
 
@@ -69,12 +75,7 @@ package final class Compositor {
 
     /// Paints `root` with `base` mapping the root's superlayer space to target pixels.
     package func render(_ root: LayerSnapshot, at time: Double, into target: RenderTarget, base: Homography) {
-        culledLayers = 0; paintedLayers = 0; skippedForDepth = 0
-        frameNumber += 1
-        let full = PixelBox(x0: 0, y0: 0, x1: target.width, y1: target.height)
-        paint(root, Context(parentTime: time, parentWorld: base, parentSublayer: nil, flipped: false, clips: [],
-                            alpha: 1, target: target, limit: full, depth: 0))
-        trimContentCache()
+        renderBands(root, at: time, into: target, base: base)
     }
 
     struct Context {
@@ -87,12 +88,15 @@ package final class Compositor {
         var alpha: Double
         var target: RenderTarget
         var limit: PixelBox
+        /// The whole frame: offscreens whose pixels move (blurred shadows, sliding transitions)
+        /// are painted beyond `limit`, up to here, so a band of the frame sees what moves into it.
+        var frame: PixelBox
         var depth: Int
         /// Set while painting one side of a transition (so it is not transitioned again).
         var inTransition = false
     }
 
-    private func paint(_ snap: LayerSnapshot, _ ctx: Context) {
+    func paint(_ snap: LayerSnapshot, _ ctx: Context) {
         guard ctx.depth < maxDepth else { skippedForDepth += 1; return }
         let local = snap.localTime(fromParent: ctx.parentTime)
         if !ctx.inTransition, let (transition, progress) = activeTransition(snap, at: local), let from = transition.from {
@@ -110,22 +114,31 @@ package final class Compositor {
         if !s.isDoubleSided, corners.count == 4, Compositor.signedArea(corners) < 0 { culledLayers += 1; return }
         let flipped = ctx.flipped != s.isGeometryFlipped
         let pixel = Compositor.pixelSize(inverse, at: corners)
-        let box = corners.count == 4 ? PixelBox(covering: Compositor.bounds(corners), limit: ctx.limit) : PixelBox(x0: 0, y0: 0, x1: 0, y1: 0)
+        let shadowAlpha = min(max(s.shadowOpacity, 0), 1)
+        let hasShadow = shadowAlpha > 0 && (s.shadowColor?.alpha ?? 0) > 0
+        // A shadow moves and blurs the layer's pixels: its offscreen covers what can reach `limit`.
+        var reach = ctx.limit
+        if hasShadow {
+            let r = ShadowBlur.reach(sigma: min(max(s.shadowRadius, 0) / pixel * 2 / 3, ShadowBlur.maxSigma))
+            let dx = CGClampToInt(Double((abs(s.shadowOffset.width) / pixel).rounded(.up)), in: 0...(1 << 20))
+            let dy = CGClampToInt(Double((abs(s.shadowOffset.height) / pixel).rounded(.up)), in: 0...(1 << 20))
+            reach = PixelBox(x0: reach.x0 - r - dx, y0: reach.y0 - r - dy, x1: reach.x1 + r + dx, y1: reach.y1 + r + dy)
+                .intersection(ctx.frame)
+        }
+        let box = corners.count == 4 ? PixelBox(covering: Compositor.bounds(corners), limit: reach) : PixelBox(x0: 0, y0: 0, x1: 0, y1: 0)
         let shape = RoundedRect(rect: b, radius: s.cornerRadius, mask: s.maskedCorners)
         let clipSelf = ClipShape(shape: shape, inverse: inverse, pixel: pixel, box: box)
 
         // Offscreen when the layer must be composited as one image: group opacity, a shadow cast
         // by everything it draws, or a mask multiplying it.
         let group = opacity < 1 && s.allowsGroupOpacity && !snap.sublayers.isEmpty
-        let shadowAlpha = min(max(s.shadowOpacity, 0), 1)
-        let hasShadow = shadowAlpha > 0 && (s.shadowColor?.alpha ?? 0) > 0
         // An offscreen covers only what the layer can draw: its own box (and overflowing contents)
         // when it has no sublayers, else everything its parent allows.
-        var groupBox = ctx.limit
+        var groupBox = reach
         if snap.sublayers.isEmpty {
             groupBox = box
-            if let image = s.contentsImage { groupBox = groupBox.union(contentsBox(image, s, world: world, limit: ctx.limit)) }
-            if let content = s.content { groupBox = groupBox.union(contentBox(content, s, world: world, limit: ctx.limit)) }
+            if let image = s.contentsImage { groupBox = groupBox.union(contentsBox(image, s, world: world, limit: reach)) }
+            if let content = s.content { groupBox = groupBox.union(contentBox(content, s, world: world, limit: reach)) }
         }
         // shouldRasterize: a subtree that does not change with time is drawn once and reused while
         // its snapshot, its place on screen and its box stay the same.
@@ -185,7 +198,8 @@ package final class Compositor {
                           alpha: Float(shadowAlpha * ctx.alpha * opacity), sigma: radius * 2 / 3, offset: offset)
             withExtendedLifetime(pathPlane) {}
         }
-        Raster.composite(offscreen.target, onto: ctx.target, box: groupBox, alpha: Float(ctx.alpha * opacity), clips: ctx.clips)
+        Raster.composite(offscreen.target, onto: ctx.target, box: groupBox.intersection(ctx.limit), alpha: Float(ctx.alpha * opacity),
+                         clips: ctx.clips)
     }
 
     /// Background, contents, sublayers and border of one layer, into `own.target`.
@@ -265,6 +279,7 @@ package final class Compositor {
         side.inTransition = true
         side.alpha = 1
         side.clips = []
+        side.limit = ctx.frame
         side.target = old.target
         paint(from, side)
         side.target = new.target

@@ -51,7 +51,7 @@ open class CARenderer: NSObject, LayerHost {
     private(set) var committedRoot: LayerSnapshot?
     /// The time of the frame in progress (seconds), nil between frames.
     private(set) var frameTime: Double?
-    private let compositor = Compositor()
+    let compositor = Compositor()
     private var output: OwnedTarget?
 
     /// Creates a renderer with no layer.

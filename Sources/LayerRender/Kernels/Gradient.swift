@@ -40,12 +40,6 @@ struct GradientRamp {
             }
         }
     }
-
-    @inline(__always)
-    func color(_ t: Float) -> SIMD4<Float> {
-        let i = t.isNaN ? 0 : Int(min(max(t, 0), 1) * Float(GradientRamp.size - 1) + 0.5)
-        return table[i]
-    }
 }
 
 /// Where a gradient's parameter t comes from, in layer space (points).

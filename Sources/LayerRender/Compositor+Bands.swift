@@ -1,0 +1,63 @@
+import CoreGraphics
+import Dispatch
+import Foundation
+
+// Two-core frames: the frame is cut into a top and a bottom band of rows, painted at the same
+// time by this compositor and a helper (each with its own caches and scratch memory). Every
+// write to the shared target stays inside the painter's band (`Context.limit`); offscreens whose
+// pixels move (shadows, sliding transitions) are painted beyond the band (`Context.frame`), so a
+// banded frame is identical, pixel for pixel, to a frame painted on one thread.
+extension Compositor {
+    /// Frames shorter than this many rows are painted on one thread (threads cost more than they save).
+    static let minRowsToSplit = 128
+
+    func renderBands(_ root: LayerSnapshot, at time: Double, into target: RenderTarget, base: Homography) {
+        let full = PixelBox(x0: 0, y0: 0, x1: target.width, y1: target.height)
+        guard threads > 1, target.height >= Compositor.minRowsToSplit else {
+            paintBand(root, at: time, into: target, base: base, band: full, frame: full)
+            return
+        }
+        let helper = bandHelper ?? Compositor()
+        bandHelper = helper
+        helper.maxDepth = maxDepth
+        helper.threads = 1
+        let mid = target.height / 2
+        let top = PixelBox(x0: 0, y0: 0, x1: target.width, y1: mid)
+        let bottom = PixelBox(x0: 0, y0: mid, x1: target.width, y1: target.height)
+        let work = BandWork(main: self, helper: helper, root: root, time: time, target: target, base: base)
+        DispatchQueue.concurrentPerform(iterations: 2) { i in
+            let c = i == 0 ? work.main : work.helper
+            c.paintBand(work.root, at: work.time, into: work.target, base: work.base, band: i == 0 ? top : bottom, frame: full)
+        }
+        culledLayers += helper.culledLayers
+        paintedLayers += helper.paintedLayers
+        skippedForDepth += helper.skippedForDepth
+        rasterHits += helper.rasterHits - work.helperRasterHits
+        contentHits += helper.contentHits - work.helperContentHits
+    }
+
+    /// Paints the rows of `band` (one thread's share of the frame).
+    func paintBand(_ root: LayerSnapshot, at time: Double, into target: RenderTarget, base: Homography, band: PixelBox,
+                   frame: PixelBox) {
+        culledLayers = 0; paintedLayers = 0; skippedForDepth = 0
+        frameNumber += 1
+        paint(root, Context(parentTime: time, parentWorld: base, parentSublayer: nil, flipped: false, clips: [],
+                            alpha: 1, target: target, limit: band, frame: frame, depth: 0))
+        trimContentCache()
+    }
+}
+
+/// What both band painters share; each touches only its own compositor and its own rows.
+private final class BandWork: @unchecked Sendable {
+    let main: Compositor, helper: Compositor
+    let root: LayerSnapshot
+    let time: Double
+    let target: RenderTarget
+    let base: Homography
+    let helperRasterHits: Int, helperContentHits: Int
+
+    init(main: Compositor, helper: Compositor, root: LayerSnapshot, time: Double, target: RenderTarget, base: Homography) {
+        self.main = main; self.helper = helper; self.root = root; self.time = time; self.target = target; self.base = base
+        helperRasterHits = helper.rasterHits; helperContentHits = helper.contentHits
+    }
+}
