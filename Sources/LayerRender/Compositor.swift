@@ -194,8 +194,10 @@ package final class Compositor {
                 pathPlane = plane
                 source = plane.target
             }
+            let exactCover = ctx.alpha * opacity == 1 && ctx.clips.isEmpty
             Raster.shadow(from: source, onto: ctx.target, box: ctx.limit, clips: ctx.clips, color: color,
-                          alpha: Float(shadowAlpha * ctx.alpha * opacity), sigma: radius * 2 / 3, offset: offset)
+                          alpha: Float(shadowAlpha * ctx.alpha * opacity), sigma: radius * 2 / 3, offset: offset,
+                          opaqueAbove: exactCover ? offscreen.target : nil)
             withExtendedLifetime(pathPlane) {}
         }
         Raster.composite(offscreen.target, onto: ctx.target, box: groupBox.intersection(ctx.limit), alpha: Float(ctx.alpha * opacity),

@@ -81,8 +81,10 @@ extension Raster {
 
     /// Paints `color` through the alpha of `source` blurred by a Gaussian of `sigma` pixels and
     /// shifted by `offset` pixels, onto `dst` (through `clips`).
+    /// `opaqueAbove`: a picture that will be composited over the shadow at alpha 1 without clips;
+    /// shadow pixels under its opaque pixels are skipped (they are overwritten exactly).
     static func shadow(from source: RenderTarget, onto dst: RenderTarget, box: PixelBox, clips: [ClipShape], color: CGColor,
-                       alpha: Float, sigma: CGFloat, offset: CGSize) {
+                       alpha: Float, sigma: CGFloat, offset: CGSize, opaqueAbove: RenderTarget? = nil) {
         guard !box.isEmpty, alpha > 0 else { return }
         let s = min(max(sigma, 0), ShadowBlur.maxSigma)
         let reach = ShadowBlur.reach(sigma: s)
@@ -108,19 +110,25 @@ extension Raster {
         ShadowBlur.blur(&plane, width: pw, height: ph, sigma: s)
         let v = color.rgba
         let r = Float(v.r) * 255, g = Float(v.g) * 255, b = Float(v.b) * 255
-        for py in 0..<ph {
-            let ty = py - reach + y0 + dy
-            guard ty >= box.y0, ty < box.y1 else { continue }
-            let row = dst.row(ty)
-            for px in 0..<pw {
-                let tx = px - reach + x0 + dx
-                guard tx >= box.x0, tx < box.x1 else { continue }
-                let a = plane[py * pw + px]
-                if a == 0 { continue }
-                var cov = Float(a) / 255 * alpha
-                if !clips.isEmpty { cov *= Float(clipCoverage(clips, CGFloat(tx) + 0.5, CGFloat(ty) + 0.5)) }
-                // Premultiplied colour at the colour's own alpha, scaled by the blurred coverage.
-                blend(row + tx, r * Float(v.a), g * Float(v.a), b * Float(v.a), 255 * Float(v.a), cov)
+        let cr = r * Float(v.a), cg = g * Float(v.a), cb = b * Float(v.a), ca = 255 * Float(v.a)
+        // Plane pixel (px, py) lands on frame pixel (px + ox, py + oy); only those inside `box` are drawn.
+        let ox = x0 + dx - reach, oy = y0 + dy - reach
+        let above = opaqueAbove.map { $0.box } ?? PixelBox(x0: 0, y0: 0, x1: 0, y1: 0)
+        plane.withUnsafeBufferPointer { pl in
+            for py in max(0, box.y0 - oy)..<min(ph, box.y1 - oy) {
+                let ty = py + oy
+                let row = dst.row(ty), src = pl.baseAddress! + py * pw
+                let covered = opaqueAbove != nil && ty >= above.y0 && ty < above.y1 ? opaqueAbove!.row(ty) : nil
+                for px in max(0, box.x0 - ox)..<min(pw, box.x1 - ox) {
+                    let a = src[px]
+                    if a == 0 { continue }
+                    let tx = px + ox
+                    if let covered, tx >= above.x0, tx < above.x1, covered[tx] >> 24 == 255 { continue }
+                    var cov = Float(a) / 255 * alpha
+                    if !clips.isEmpty { cov *= Float(clipCoverage(clips, CGFloat(tx) + 0.5, CGFloat(ty) + 0.5)) }
+                    // Premultiplied colour at the colour's own alpha, scaled by the blurred coverage.
+                    blend(row + tx, cr, cg, cb, ca, cov)
+                }
             }
         }
     }
