@@ -128,28 +128,41 @@ enum Raster {
             return Float(min(max(0.5 - d / px, 0), 1))
         }
         let w = box.x1 - box.x0
-        var outerX = [Float](repeating: 0, count: w), innerX = [Float](repeating: 0, count: w)
-        for i in 0..<w {
-            let u = (CGFloat(box.x0 + i) + 0.5) * sx + tx
-            outerX[i] = cover(u, outer.minX, outer.maxX, sx)
-            if let inner { innerX[i] = cover(u, inner.minX, inner.maxX, sx) }
-        }
         let opaque = color.a >= 254.5
         let word = UInt32(color.a + 0.5) << 24 | UInt32(color.r + 0.5) << 16 | UInt32(color.g + 0.5) << 8 | UInt32(color.b + 0.5)
-        outerX.withUnsafeBufferPointer { ox in
-            innerX.withUnsafeBufferPointer { ix in
-                for y in box.y0..<box.y1 {
-                    let v = (CGFloat(y) + 0.5) * sy + ty
-                    let oy = cover(v, outer.minY, outer.maxY, sy)
-                    if oy == 0 { continue }
-                    let iy = inner.map { cover(v, $0.minY, $0.maxY, sy) } ?? 0
-                    let row = target.row(y) + box.x0
-                    for i in 0..<w {
-                        var cov = ox[i] * oy
-                        if cov == 0 { continue }
-                        if inner != nil { cov = max(0, cov - ix[i] * iy) }
-                        if cov >= 1 && opaque { row[i] = word } else if cov > 0 { blend(row + i, color.r, color.g, color.b, color.a, cov) }
-                    }
+        withUnsafeTemporaryAllocation(of: Float.self, capacity: 2 * w) { buf in
+            let ox = buf.baseAddress!, ix = ox + w
+            // Columns where the outer (and the inner) coverage is 1 form one run each.
+            var fullLo = w, fullHi = 0, holeLo = w, holeHi = 0
+            for i in 0..<w {
+                let u = (CGFloat(box.x0 + i) + 0.5) * sx + tx
+                ox[i] = cover(u, outer.minX, outer.maxX, sx)
+                ix[i] = inner.map { cover(u, $0.minX, $0.maxX, sx) } ?? 0
+                if ox[i] == 1 { fullLo = min(fullLo, i); fullHi = i + 1 }
+                if ix[i] == 1 { holeLo = min(holeLo, i); holeHi = i + 1 }
+            }
+            @inline(__always) func pixel(_ row: UnsafeMutablePointer<UInt32>, _ i: Int, _ oy: Float, _ iy: Float) {
+                var cov = ox[i] * oy
+                if cov == 0 { return }
+                if inner != nil { cov = max(0, cov - ix[i] * iy) }
+                if cov >= 1 && opaque { row[i] = word } else if cov > 0 { blend(row + i, color.r, color.g, color.b, color.a, cov) }
+            }
+            for y in box.y0..<box.y1 {
+                let v = (CGFloat(y) + 0.5) * sy + ty
+                let oy = cover(v, outer.minY, outer.maxY, sy)
+                if oy == 0 { continue }
+                let iy = inner.map { cover(v, $0.minY, $0.maxY, sy) } ?? 0
+                let row = target.row(y) + box.x0
+                if inner != nil && iy == 1 && holeLo < holeHi {
+                    // Inside the hole's rows: only the columns beside the hole can be painted.
+                    for i in 0..<holeLo { pixel(row, i, oy, iy) }
+                    for i in holeHi..<w { pixel(row, i, oy, iy) }
+                } else if opaque && oy == 1 && iy == 0 && fullLo < fullHi {
+                    for i in 0..<fullLo { pixel(row, i, oy, iy) }
+                    (row + fullLo).update(repeating: word, count: fullHi - fullLo)
+                    for i in fullHi..<w { pixel(row, i, oy, iy) }
+                } else {
+                    for i in 0..<w { pixel(row, i, oy, iy) }
                 }
             }
         }
