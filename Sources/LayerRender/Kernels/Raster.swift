@@ -248,6 +248,8 @@ extension Homography {
     @inline(__always)
     func project(_ x: CGFloat, _ y: CGFloat) -> CGPoint? {
         let r = (x * m.0 + y * m.3 + m.6, x * m.1 + y * m.4 + m.7, x * m.2 + y * m.5 + m.8)
+        // Affine maps have w = 1 exactly: dividing by it changes nothing, so skip the divisions.
+        if r.2 == 1 { return CGPoint(x: r.0, y: r.1) }
         guard r.2 != 0 else { return nil }
         return CGPoint(x: r.0 / r.2, y: r.1 / r.2)
     }
