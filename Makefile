@@ -25,7 +25,7 @@ test: deps
 
 bench: deps
 	$(SWIFT) build -c release -j $(JOBS) --product bench
-	"$$($(SWIFT) build -c release --show-bin-path)/bench"
+	scripts/bench.sh "$$($(SWIFT) build -c release --show-bin-path)/bench"
 
 screenshots: deps
 	$(SWIFT) build -c release -j $(JOBS) --product samples

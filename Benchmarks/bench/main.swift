@@ -143,6 +143,57 @@ enum PeerScenes {
         return root
     }
 
+    /// The scenes' test image img(N): red across, green down, an 8 × 8 blue checkerboard, opaque.
+    static func image(_ n: Int) -> CGImage {
+        var bytes = [UInt8](repeating: 255, count: n * n * 4)
+        for y in 0..<n {
+            for x in 0..<n {
+                let i = (y * n + x) * 4
+                bytes[i] = UInt8(x * 255 / (n - 1)); bytes[i + 1] = UInt8(y * 255 / (n - 1))
+                bytes[i + 2] = (8 * x / n + 8 * y / n) % 2 == 1 ? 255 : 0
+            }
+        }
+        let provider = CGDataProvider(data: Data(bytes) as CFData)!
+        return CGImage(width: n, height: n, bitsPerComponent: 8, bitsPerPixel: 32, bytesPerRow: n * 4,
+                       space: CGColorSpaceCreateDeviceRGB(), bitmapInfo: CGBitmapInfo(rawValue: CGImageAlphaInfo.premultipliedLast.rawValue),
+                       provider: provider, decode: nil, shouldInterpolate: true, intent: .defaultIntent)!
+    }
+
+    /// S4: img(512) stretched over the frame, then 50 copies of img(128) at 100 × 100 (bilinear).
+    static func s4() -> CALayer {
+        let root = root()
+        let big = CALayer()
+        big.frame = root.bounds
+        big.contents = image(512)
+        root.addSublayer(big)
+        let small = image(128)
+        for i in 0..<50 {
+            let l = CALayer()
+            l.frame = CGRect(x: 15 + (i % 10) * 126, y: 20 + (i / 10) * 140, width: 100, height: 100)
+            l.contents = small
+            root.addSublayer(l)
+        }
+        return root
+    }
+
+    /// S6: 50 layers of img(200), turned 40° about y under an m34 = −1/500 perspective.
+    static func s6() -> CALayer {
+        let root = root()
+        let texture = image(200)
+        var t = CATransform3DIdentity
+        t.m34 = -1.0 / 500
+        t = CATransform3DRotate(t, 40 * .pi / 180, 0, 1, 0)
+        for i in 0..<50 {
+            let l = CALayer()
+            l.bounds = CGRect(x: 0, y: 0, width: 200, height: 200)
+            l.position = CGPoint(x: 64 + (i % 10) * 128, y: 72 + (i / 10) * 144)
+            l.transform = t
+            l.contents = texture
+            root.addSublayer(l)
+        }
+        return root
+    }
+
     /// S5: 200 stars filled with a vertical gradient (a CAGradientLayer masked by a CAShapeLayer)
     /// and stroked 3 points wide, miter limit 4 (a CAShapeLayer above it).
     static func s5() -> CALayer {
@@ -196,19 +247,51 @@ enum PeerScenes {
             renderer.render()
             renderer.endFrame()
         }
-        report(name, r, note: baseline)
+        let scene = String(name.prefix(2))
+        if let peer = Peers.fastest[scene] {
+            report(name, r, note: String(format: "%.2f× the fastest peer here (%@ %.2f ms)", r.median / peer.ms, peer.name as NSString, peer.ms))
+        } else {
+            report(name, r, note: baseline)
+        }
     }
 }
 
+/// Peer medians measured in this run by ../shared/bench/peers/run.sh (scripts/bench.sh passes
+/// its results file in PEERS_RESULTS): per scene, the fastest single-thread renderer.
+enum Peers {
+    static let fastest: [String: (name: String, ms: Double)] = {
+        guard let path = ProcessInfo.processInfo.environment["PEERS_RESULTS"],
+              let text = try? String(contentsOfFile: path, encoding: .utf8) else { return [:] }
+        var samples: [String: [String: [Double]]] = [:]   // scene → renderer → per-round medians
+        for line in text.split(separator: "\n") {
+            let f = line.split(separator: "\t").map(String.init)
+            guard f.count >= 4, f[0] == "RESULT", f[2].count == 2, f[2].hasPrefix("S"), !f[1].contains("mt"),
+                  let ms = Double(f[3]) else { continue }
+            samples[f[2], default: [:]][f[1], default: []].append(ms)
+        }
+        var best: [String: (name: String, ms: Double)] = [:]
+        for (scene, renderers) in samples {
+            for (renderer, values) in renderers {
+                let median = values.sorted()[values.count / 2]
+                if best[scene] == nil || median < best[scene]!.ms { best[scene] = (renderer, median) }
+            }
+        }
+        return best
+    }()
+}
+
 print("Benchmarks (release build, \(ProcessInfo.processInfo.activeProcessorCount) cores)")
+if !Peers.fastest.isEmpty { print("peers measured in this run: \(ProcessInfo.processInfo.environment["PEERS_RESULTS"]!)") }
 if CommandLine.arguments.count == 1 { presentationBenchmark() }
 // Peer medians are the recorded baseline of ../shared/bench/peers (RESULTS.md), not this run.
 PeerScenes.run("S1 rects, 1,000 bordered layers", PeerScenes.s1(), baseline: "peers: Blend2D 0.96, cairo 3.24 (baseline)")
 PeerScenes.run("S2 alpha-rounded, 500 rotated layers", PeerScenes.s2(), baseline: "peers: Blend2D 5.58, cairo 40.0 (baseline)")
 PeerScenes.run("S3 shadows, 100 layers", PeerScenes.s3(), baseline: "peers: Blend2D+blur 9.11, cairo+blur 10.9 (baseline)")
+PeerScenes.run("S4 image-scale, 51 contents layers", PeerScenes.s4(), baseline: "peers: cairo 3.69, pixman 4.07 (baseline)")
 // S5 twice: as the compositor runs it (shape pictures reused while unchanged), and with every
 // shape re-rasterised each frame, as the scene's rules ask.
 PeerScenes.run("S5 stars, 200 gradient+shape layers, cached", PeerScenes.s5(), baseline: "")
 Compositor.reusesContent = false
 PeerScenes.run("S5 stars, re-rasterised every frame", PeerScenes.s5(), baseline: "peers: Blend2D 5.65, cairo 43.3 (baseline)")
 Compositor.reusesContent = true
+PeerScenes.run("S6 perspective, 50 layers", PeerScenes.s6(), baseline: "peers: pixman 77.1, Skia 95.8 (baseline)")
