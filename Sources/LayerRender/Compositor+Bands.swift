@@ -11,19 +11,20 @@ extension Compositor {
     /// Frames shorter than this many rows are painted on one thread (threads cost more than they save).
     static let minRowsToSplit = 128
 
-    func renderBands(_ root: LayerSnapshot, at time: Double, into target: RenderTarget, base: Homography) {
+    func renderBands(_ root: LayerSnapshot, at time: Double, into target: RenderTarget, base: Homography, limit: PixelBox?) {
         let full = PixelBox(x0: 0, y0: 0, x1: target.width, y1: target.height)
-        guard threads > 1, target.height >= Compositor.minRowsToSplit else {
-            paintBand(root, at: time, into: target, base: base, band: full, frame: full)
+        let area = limit?.intersection(full) ?? full
+        guard threads > 1, area.y1 - area.y0 >= Compositor.minRowsToSplit else {
+            paintBand(root, at: time, into: target, base: base, band: area, frame: full)
             return
         }
         let helper = bandHelper ?? Compositor()
         bandHelper = helper
         helper.maxDepth = maxDepth
         helper.threads = 1
-        let mid = target.height / 2
-        let top = PixelBox(x0: 0, y0: 0, x1: target.width, y1: mid)
-        let bottom = PixelBox(x0: 0, y0: mid, x1: target.width, y1: target.height)
+        let mid = (area.y0 + area.y1) / 2
+        let top = PixelBox(x0: area.x0, y0: area.y0, x1: area.x1, y1: mid)
+        let bottom = PixelBox(x0: area.x0, y0: mid, x1: area.x1, y1: area.y1)
         let work = BandWork(main: self, helper: helper, root: root, time: time, target: target, base: base)
         DispatchQueue.concurrentPerform(iterations: 2) { i in
             let c = i == 0 ? work.main : work.helper

@@ -26,6 +26,10 @@ package final class Compositor {
     package internal(set) var skippedForDepth = 0
     /// Rasterized subtrees reused from the cache (cumulative).
     package internal(set) var rasterHits = 0
+    /// Every layer's footprint in the last damage walk (Compositor+Damage.swift).
+    var footprints: [UInt64: Footprint] = [:]
+    var footprintBase: Homography?
+    var footprintFrame: PixelBox?
     /// Threads a frame is painted with (1 or 2 bands of rows; output is the same either way).
     package var threads = 2
     /// The compositor painting the second band.
@@ -68,14 +72,20 @@ package final class Compositor {
     /// Paints `root` at absolute time `time` into `target`; `scale` pixels per point, `origin` the
     /// point (in the root's superlayer space) at the target's top-left corner.
     package func render(_ root: LayerSnapshot, at time: Double, into target: RenderTarget, scale: CGFloat = 1,
-                        origin: CGPoint = .zero) {
-        render(root, at: time, into: target,
-               base: Homography(m: (scale, 0, 0, 0, scale, 0, -origin.x * scale, -origin.y * scale, 1)))
+                        origin: CGPoint = .zero, limit: PixelBox? = nil) {
+        render(root, at: time, into: target, base: Compositor.base(scale: scale, origin: origin), limit: limit)
     }
 
-    /// Paints `root` with `base` mapping the root's superlayer space to target pixels.
-    package func render(_ root: LayerSnapshot, at time: Double, into target: RenderTarget, base: Homography) {
-        renderBands(root, at: time, into: target, base: base)
+    /// The map from the root's superlayer space to pixels: `scale` pixels per point, `origin` at the top-left pixel.
+    package static func base(scale: CGFloat, origin: CGPoint) -> Homography {
+        Homography(m: (scale, 0, 0, 0, scale, 0, -origin.x * scale, -origin.y * scale, 1))
+    }
+
+    /// Paints `root` with `base` mapping the root's superlayer space to target pixels, inside
+    /// `limit` only when given (the rest of the target is left as it is).
+    package func render(_ root: LayerSnapshot, at time: Double, into target: RenderTarget, base: Homography,
+                        limit: PixelBox? = nil) {
+        renderBands(root, at: time, into: target, base: base, limit: limit)
     }
 
     struct Context {
@@ -255,7 +265,7 @@ package final class Compositor {
     }
 
     /// The pixels a layer's contents cover (they may overflow its bounds).
-    private func contentsBox(_ image: CGImage, _ s: LayerState, world: Homography, limit: PixelBox) -> PixelBox {
+    func contentsBox(_ image: CGImage, _ s: LayerState, world: Homography, limit: PixelBox) -> PixelBox {
         let cr = s.contentsRect
         let scale = s.contentsScale > 0 ? s.contentsScale : 1
         let natural = CGSize(width: abs(cr.width * CGFloat(image.width)) / scale, height: abs(cr.height * CGFloat(image.height)) / scale)

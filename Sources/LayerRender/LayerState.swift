@@ -6,7 +6,7 @@ import Foundation
 /// Units and spaces are those of CALayer (points; bounds in the layer's own space, position in
 /// the superlayer's). Colours are CGColors (nil = none). Properties of the content layer classes are in
 /// `content`; custom keys in `custom`.
-package struct LayerState: Sendable {
+package struct LayerState: Equatable, Sendable {
     package var bounds = CGRect.zero
     package var position = CGPoint.zero
     package var zPosition: CGFloat = 0

@@ -20,14 +20,28 @@ package struct RenderTarget {
 
     /// Row `y` (frame coordinates), addressed so that `row(y)[x]` is frame pixel (x, y).
     @inline(__always)
-    func row(_ y: Int) -> UnsafeMutablePointer<UInt32> { pixels + (y - originY) * stride - originX }
+    package func row(_ y: Int) -> UnsafeMutablePointer<UInt32> { pixels + (y - originY) * stride - originX }
 
     /// The frame pixels this target covers.
-    var box: PixelBox { PixelBox(x0: originX, y0: originY, x1: originX + width, y1: originY + height) }
+    package var box: PixelBox { PixelBox(x0: originX, y0: originY, x1: originX + width, y1: originY + height) }
 
     /// Sets every pixel to `color`.
     package func clear(to color: UInt32 = 0) {
         for y in 0..<height { (pixels + y * stride).update(repeating: color, count: width) }
+    }
+
+    /// Sets the pixels of `area` (frame coordinates, clipped to this target) to transparent.
+    package func clear(_ area: PixelBox) {
+        let b = area.intersection(box)
+        guard !b.isEmpty else { return }
+        for y in b.y0..<b.y1 { (row(y) + b.x0).update(repeating: 0, count: b.x1 - b.x0) }
+    }
+
+    /// Copies the pixels of `area` from `source` (same frame coordinates) into this target.
+    package func copy(_ area: PixelBox, from source: RenderTarget) {
+        let b = area.intersection(box).intersection(source.box)
+        guard !b.isEmpty else { return }
+        for y in b.y0..<b.y1 { (row(y) + b.x0).update(from: source.row(y) + b.x0, count: b.x1 - b.x0) }
     }
 }
 

@@ -53,6 +53,8 @@ open class CARenderer: NSObject, LayerHost {
     private(set) var frameTime: Double?
     let compositor = Compositor()
     private var output: OwnedTarget?
+    /// Areas given to `addUpdate(_:)` since the last render (bounds' space, points).
+    private var forcedUpdate: CGRect?
 
     /// Creates a renderer with no layer.
     public override init() { super.init() }
@@ -68,22 +70,57 @@ open class CARenderer: NSObject, LayerHost {
         TransactionState.current.flush(at: time)
     }
 
-    /// Marks a rectangle (in `bounds`' space) as needing redraw.
-    open func addUpdate(_ r: CGRect) {}
+    /// Marks a rectangle (in `bounds`' space, points) as needing redraw in the next `render()`.
+    open func addUpdate(_ r: CGRect) {
+        guard r.isFiniteRect else { CGDiagnostics.record(.nonFiniteGeometry); return }
+        forcedUpdate = forcedUpdate.map { $0.union(r) } ?? r
+    }
 
-    /// The area that changed since the last frame; the whole bounds until damage tracking arrives.
-    open func updateBounds() -> CGRect { bounds }
+    /// The area (in `bounds`' space, points) that the last `render()` repainted: what changed
+    /// since the frame before (the whole bounds for the first frame or after a resize).
+    open func updateBounds() -> CGRect {
+        let d = lastDamage
+        guard !d.isEmpty else { return .null }
+        return CGRect(x: bounds.minX + CGFloat(d.x0), y: bounds.minY + CGFloat(d.y0),
+                      width: CGFloat(d.x1 - d.x0), height: CGFloat(d.y1 - d.y0))
+    }
 
-    /// Paints the tree as it is at the frame time into the renderer's bitmap (`bounds`' size, 1 pixel per point).
+    /// Paints the tree as it is at the frame time into the renderer's bitmap (`bounds`' size,
+    /// 1 pixel per point). Only what changed since the last frame is repainted (damage
+    /// tracking, `updateBounds()`); the rest of the bitmap is kept.
     open func render() {
         let w = CGClampToInt(Double(bounds.width.rounded(.up)), in: 0...8192)
         let h = CGClampToInt(Double(bounds.height.rounded(.up)), in: 0...8192)
-        if output?.target.width != w || output?.target.height != h { output = w > 0 && h > 0 ? OwnedTarget(width: w, height: h) : nil }
-        guard let output else { return }
-        output.target.clear()
-        guard let root = committedRoot else { return }
-        compositor.render(root, at: frameTime ?? MediaClock.now(), into: output.target, scale: 1, origin: bounds.origin)
+        if output?.target.width != w || output?.target.height != h {
+            output = w > 0 && h > 0 ? OwnedTarget(width: w, height: h) : nil
+            compositor.invalidateDamage()
+        }
+        guard let output else { lastDamage = .empty; return }
+        let frame = PixelBox(x0: 0, y0: 0, x1: w, y1: h)
+        guard let root = committedRoot else {
+            output.target.clear()
+            compositor.invalidateDamage()
+            lastDamage = frame
+            return
+        }
+        let base = Compositor.base(scale: 1, origin: bounds.origin)
+        let time = frameTime ?? MediaClock.now()
+        var damage = compositor.damage(root, at: time, base: base, frame: frame)
+        if let r = forcedUpdate {
+            damage = damage.union(PixelBox(covering: r.offsetBy(dx: -bounds.minX, dy: -bounds.minY), limit: frame))
+            forcedUpdate = nil
+        }
+        lastDamage = damage
+        guard !damage.isEmpty else { return }
+        output.target.clear(damage)
+        compositor.render(root, at: time, into: output.target, base: base, limit: damage)
     }
+
+    /// The pixels the last `render()` repainted (empty when nothing changed).
+    package private(set) var lastDamage = PixelBox.empty
+
+    /// The renderer's bitmap (what `render()` paints and `makeImage()` returns).
+    package var outputTarget: RenderTarget? { output?.target }
 
     /// Paints the frame into pixels owned by a host (the X11 window's shared-memory image), with
     /// the top-left pixel at `bounds.origin`.

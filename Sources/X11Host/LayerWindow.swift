@@ -126,16 +126,19 @@ public final class LayerWindow {
 
     /// Renders and shows a frame at media time `t`.
     func frame(at t: CFTimeInterval) {
-        guard let presenter, let (index, target) = presenter.acquire() else { return }
+        guard let presenter, let (index, _) = presenter.acquire() else { return }
         onFrame?(t)
         CADisplayLink.fire(at: t, interval: 1 / max(framesPerSecond, 1))
         renderer.beginFrame(atTime: t, timeStamp: nil)
-        renderer.render(into: target)
+        // The renderer repaints only what changed into its own bitmap; the buffer to show gets
+        // the pixels that changed since it last held a frame.
+        renderer.render()
+        if let source = renderer.outputTarget { presenter.refresh(index, from: source, damage: renderer.lastDamage) }
         // Asked at the frame's own time: an animation that ends between this frame and "now" still
         // gets the one more frame that shows its end.
         wasAnimating = renderer.nextFrameTime() <= t + 1 / max(framesPerSecond, 1)
         renderer.endFrame()
-        presenter.present(index, full: needsFullPut)
+        presenter.present(index, full: needsFullPut, within: renderer.lastDamage)
         needsFullPut = false
         needsRedraw = false
         lastFrameTime = t

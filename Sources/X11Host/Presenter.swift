@@ -21,6 +21,8 @@ final class Presenter {
     private var shown: Int?
     /// Pixels put by the last present (for tests and diagnostics).
     private(set) var lastPutArea = 0
+    /// Per buffer, the pixels that changed since it was last brought up to date.
+    private var stale: [PixelBox] = []
 
     init?(display: OpaquePointer, window: UInt, width: Int, height: Int, preferSharedMemory: Bool) {
         self.display = display; self.window = window
@@ -43,6 +45,7 @@ final class Presenter {
             if img == nil { img = nil; release(); return false }
             images.append(img!)
             busy.append(false)
+            stale.append(PixelBox(x0: 0, y0: 0, x1: width, y1: height))
         }
         return true
     }
@@ -52,6 +55,7 @@ final class Presenter {
         for img in images { cx11_image_destroy(display, img) }
         images = []
         busy = []
+        stale = []
     }
 
     /// Rebuilds the buffers for a new window size.
@@ -73,13 +77,25 @@ final class Presenter {
         return (i, target)
     }
 
-    /// Shows buffer `index`: only the rectangle that differs from the frame on screen, unless
-    /// `full` (after an expose or resize). Nothing is put when the frames are identical.
-    func present(_ index: Int, full: Bool) {
+    /// Brings buffer `index` up to date with the renderer's bitmap `source`, whose last frame
+    /// repainted `damage`: copies only what changed since this buffer last held a frame.
+    func refresh(_ index: Int, from source: RenderTarget, damage: PixelBox) {
+        for i in stale.indices { stale[i] = stale[i].union(damage) }
+        let img = images[index]
+        let target = RenderTarget(pixels: cx11_image_pixels(img), width: width, height: height,
+                                  stride: Int(cx11_image_stride(img)) / 4)
+        target.copy(stale[index], from: source)
+        stale[index] = .empty
+    }
+
+    /// Shows buffer `index`: only the rectangle that differs from the frame on screen (searched
+    /// inside `within`, the frame's damage), unless `full` (after an expose or resize). Nothing is
+    /// put when the frames are identical.
+    func present(_ index: Int, full: Bool, within: PixelBox? = nil) {
         let img = images[index]
         var box = (x0: 0, y0: 0, x1: width, y1: height)
         if !full, let previous = shown, previous != index {
-            guard let d = difference(index, previous) else { shown = index; lastPutArea = 0; return }
+            guard let d = difference(index, previous, within: within) else { shown = index; lastPutArea = 0; return }
             box = d
         }
         lastPutArea = (box.x1 - box.x0) * (box.y1 - box.y0)
@@ -90,16 +106,18 @@ final class Presenter {
 
     /// The bounding box of the pixels where buffers `a` and `b` differ; nil when identical.
     /// A straight memory comparison: rows that match are skipped with memcmp.
-    private func difference(_ a: Int, _ b: Int) -> (x0: Int, y0: Int, x1: Int, y1: Int)? {
+    private func difference(_ a: Int, _ b: Int, within: PixelBox?) -> (x0: Int, y0: Int, x1: Int, y1: Int)? {
         let pa = cx11_image_pixels(images[a])!, pb = cx11_image_pixels(images[b])!
         let stride = Int(cx11_image_stride(images[a])) / 4
+        let area = (within ?? PixelBox(x0: 0, y0: 0, x1: width, y1: height)).intersection(PixelBox(x0: 0, y0: 0, x1: width, y1: height))
+        guard !area.isEmpty else { return nil }
         var x0 = width, y0 = height, x1 = 0, y1 = 0
-        for y in 0..<height {
+        for y in area.y0..<area.y1 {
             let ra = pa + y * stride, rb = pb + y * stride
-            if memcmp(ra, rb, width * 4) == 0 { continue }
-            var l = 0
-            while l < width && ra[l] == rb[l] { l += 1 }
-            var r = width
+            if memcmp(ra + area.x0, rb + area.x0, (area.x1 - area.x0) * 4) == 0 { continue }
+            var l = area.x0
+            while l < area.x1 && ra[l] == rb[l] { l += 1 }
+            var r = area.x1
             while r > l && ra[r - 1] == rb[r - 1] { r -= 1 }
             x0 = min(x0, l); x1 = max(x1, r)
             if y0 == height { y0 = y }

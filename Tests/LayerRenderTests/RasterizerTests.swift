@@ -55,3 +55,22 @@ import Testing
         #expect(none.allSatisfy { $0 == 0 })
     }
 }
+
+extension RasterizerTests {
+    @Test func boxesCutThroughAShapeGiveItsOwnCoverage() {
+        // A slanted triangle rasterised whole and in two halves cut at a column: same coverage.
+        let p = CGMutablePath()
+        p.move(to: CGPoint(x: 1.3, y: 2.1)); p.addLine(to: CGPoint(x: 18.7, y: 5.4)); p.addLine(to: CGPoint(x: 6.2, y: 17.9))
+        p.closeSubpath()
+        let whole = coverage(p, 20, 20)
+        for cut in [4, 9, 13] {
+            var parts = [Float](repeating: 0, count: 400)
+            for (x0, x1) in [(0, cut), (cut, 20)] {
+                var r = Rasterizer(box: PixelBox(x0: x0, y0: 0, x1: x1, y1: 20), scratch: scratch)
+                r.addPath(p, transform: .identity)
+                r.resolve { y, row in for x in x0..<x1 { parts[y * 20 + x] = row[x - x0] } }
+            }
+            #expect(zip(whole, parts).allSatisfy { abs($0 - $1) < 1e-4 })
+        }
+    }
+}

@@ -358,6 +358,8 @@ import Testing
         let (cachedRenderer, _, card) = scene(true)
         let reference = frame(plain, 0)
         let first = frame(cachedRenderer, 0)
+        // Nothing changed, so damage tracking would repaint nothing: ask for the whole frame.
+        cachedRenderer.addUpdate(cachedRenderer.bounds)
         let second = frame(cachedRenderer, 1)
         #expect(cachedRenderer.rasterCacheHits == 1)
         var same = true

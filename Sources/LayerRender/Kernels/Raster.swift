@@ -23,27 +23,29 @@ struct ClipShape {
 }
 
 /// A half-open box of pixels [x0, x1) × [y0, y1).
-struct PixelBox: Equatable {
-    var x0: Int, y0: Int, x1: Int, y1: Int
-    var isEmpty: Bool { x0 >= x1 || y0 >= y1 }
+package struct PixelBox: Equatable, Sendable {
+    package var x0: Int, y0: Int, x1: Int, y1: Int
+    package var isEmpty: Bool { x0 >= x1 || y0 >= y1 }
     /// The smallest box holding both (an empty box contributes nothing).
-    func union(_ o: PixelBox) -> PixelBox {
+    package func union(_ o: PixelBox) -> PixelBox {
         if o.isEmpty { return self }
         if isEmpty { return o }
         return PixelBox(x0: min(x0, o.x0), y0: min(y0, o.y0), x1: max(x1, o.x1), y1: max(y1, o.y1))
     }
-    func intersection(_ o: PixelBox) -> PixelBox {
+    package func intersection(_ o: PixelBox) -> PixelBox {
         PixelBox(x0: max(x0, o.x0), y0: max(y0, o.y0), x1: min(x1, o.x1), y1: min(y1, o.y1))
     }
     /// The pixels touched by a box of real coordinates (pixel space), clamped to `limit`.
-    init(covering r: CGRect, limit: PixelBox) {
+    package init(covering r: CGRect, limit: PixelBox) {
         guard r.isFiniteRect, !r.isNull else { self = PixelBox(x0: 0, y0: 0, x1: 0, y1: 0); return }
         x0 = max(limit.x0, CGClampToInt(Double(r.minX.rounded(.down)), in: -1...limit.x1))
         y0 = max(limit.y0, CGClampToInt(Double(r.minY.rounded(.down)), in: -1...limit.y1))
         x1 = min(limit.x1, CGClampToInt(Double(r.maxX.rounded(.up)), in: 0...limit.x1))
         y1 = min(limit.y1, CGClampToInt(Double(r.maxY.rounded(.up)), in: 0...limit.y1))
     }
-    init(x0: Int, y0: Int, x1: Int, y1: Int) { self.x0 = x0; self.y0 = y0; self.x1 = x1; self.y1 = y1 }
+    package init(x0: Int, y0: Int, x1: Int, y1: Int) { self.x0 = x0; self.y0 = y0; self.x1 = x1; self.y1 = y1 }
+    /// The empty box.
+    package static let empty = PixelBox(x0: 0, y0: 0, x1: 0, y1: 0)
 }
 
 /// Premultiplied colour with components in [0, 255].

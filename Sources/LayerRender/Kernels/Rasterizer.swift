@@ -59,10 +59,35 @@ struct Rasterizer {
     /// Adds the edge from `p` to `q` (frame pixel coordinates).
     mutating func addLine(_ p: CGPoint, _ q: CGPoint) {
         guard p.y != q.y, p.x.isFinite, p.y.isFinite, q.x.isFinite, q.y.isFinite else { return }
-        // Box-local, with x clamped to [0, width]: area left of the box piles up in column 0,
-        // area right of it is never read.
         let ox = CGFloat(box.x0), oy = CGFloat(box.y0)
-        var x0 = Float(p.x - ox), y0 = Float(p.y - oy), x1 = Float(q.x - ox), y1 = Float(q.y - oy)
+        let x0 = Float(p.x - ox), y0 = Float(p.y - oy), x1 = Float(q.x - ox), y1 = Float(q.y - oy)
+        // Cut the edge where it crosses the box's left and right sides: the part left of the box
+        // runs down its left side (every pixel of those rows lies right of it), the part right of
+        // the box touches no pixel of it. Clamping x without cutting would bend the edge.
+        let w = Float(width)
+        // Parameters where the edge crosses x = 0 and x = w (at most one each), in order.
+        var t1: Float = 2, t2: Float = 2
+        if (x0 < 0) != (x1 < 0), x0 != x1 { t1 = -x0 / (x1 - x0) }
+        if (x0 < w) != (x1 < w), x0 != x1 { t2 = (w - x0) / (x1 - x0) }
+        if t2 < t1 { swap(&t1, &t2) }
+        var ta: Float = 0
+        for k in 0..<3 {
+            let tb: Float = k == 0 ? t1 : k == 1 ? t2 : 1
+            guard tb <= 1, tb > ta else { continue }
+            var xa = x0 + (x1 - x0) * ta, xb = x0 + (x1 - x0) * tb
+            let ya = y0 + (y1 - y0) * ta, yb = y0 + (y1 - y0) * tb
+            ta = tb
+            let mid = (xa + xb) / 2
+            if mid >= w { continue }
+            if mid <= 0 { xa = 0; xb = 0 }
+            addInside(min(max(xa, 0), w), ya, min(max(xb, 0), w), yb)
+        }
+    }
+
+    /// Adds an edge that lies within the box's columns (box-local coordinates).
+    private mutating func addInside(_ px0: Float, _ py0: Float, _ px1: Float, _ py1: Float) {
+        var x0 = px0, y0 = py0, x1 = px1, y1 = py1
+        guard y0 != y1 else { return }
         var sign: Float = 1
         if y0 > y1 { swap(&x0, &x1); swap(&y0, &y1); sign = -1 }
         let h = Float(height)
@@ -78,7 +103,7 @@ struct Rasterizer {
             let dh = (yb - ya) * sign
             if dh == 0 { continue }
             var a = x0 + (ya - y0) * slope, b = x0 + (yb - y0) * slope
-            a = min(max(a, 0), w); b = min(max(b, 0), w)
+            a = min(max(a, 0), w); b = min(max(b, 0), w)   // rounding only: the edge lies inside
             if a > b { swap(&a, &b) }
             let line = cells + row * stride
             let c0 = Int(a), c1 = min(Int(b.rounded(.up)), width + 1)

@@ -1,0 +1,122 @@
+import CoreGraphics
+import Foundation
+
+// Damage: which pixels can differ from the previous frame this compositor painted.
+//
+// Before painting, a light walk of the tree records every layer's *footprint*: its presentation
+// state, its place (world map), what it inherits (opacity product, the clip box of its
+// masksToBounds ancestors, the order of its sublayers) and the pixels it can touch (bounds,
+// overflowing contents and shapes, its shadow, and the shadows of its ancestors, which repeat
+// its pixels elsewhere). A layer whose footprint differs from last frame's — or that is in a
+// transition, whose pixels move while its state does not — damages its old and new boxes; a
+// layer that left damages its old box. The frame is then painted inside the damage box only.
+extension Compositor {
+    struct Footprint {
+        var state: LayerState
+        var world: Homography
+        var alpha: Double
+        var clip: PixelBox
+        var children: [UInt64]
+        var box: PixelBox
+        var transitioning: Bool
+    }
+
+    /// How far ancestors' shadows can carry a layer's pixels (pixels, each side).
+    struct Spread: Equatable {
+        var left = 0, top = 0, right = 0, bottom = 0
+        func grow(_ b: PixelBox, within frame: PixelBox) -> PixelBox {
+            guard !b.isEmpty, self != Spread() else { return b }
+            return PixelBox(x0: b.x0 - left, y0: b.y0 - top, x1: b.x1 + right, y1: b.y1 + bottom).intersection(frame)
+        }
+    }
+
+    /// The pixels of `frame` that may differ from the last frame painted with the same `base`
+    /// (everything the first time, or when the base or frame changed). Updates the footprints.
+    package func damage(_ root: LayerSnapshot, at time: Double, base: Homography, frame: PixelBox) -> PixelBox {
+        struct Item {
+            var snap: LayerSnapshot, parentTime: Double, parentWorld: Homography, parentSublayer: Transform3D?
+            var alpha: Double, clip: PixelBox, spread: Spread
+        }
+        let previous = footprints
+        let known = footprintBase == base && footprintFrame == frame
+        var current: [UInt64: Footprint] = [:]
+        current.reserveCapacity(previous.count)
+        var damage = PixelBox(x0: 0, y0: 0, x1: 0, y1: 0)
+        var stack = [Item(snap: root, parentTime: time, parentWorld: base, parentSublayer: nil, alpha: 1, clip: frame, spread: Spread())]
+        while let item = stack.popLast() {
+            let snap = item.snap
+            let local = snap.localTime(fromParent: item.parentTime)
+            let s = snap.presentationState(atLocalTime: local)
+            let transitioning = snap.animations.contains { $0.model.transitionProgress(at: local) != nil }
+            let world = Homography(Compositor.localTransform(s, parentSublayer: item.parentSublayer)).concatenating(item.parentWorld)
+            let opacity = min(max(s.opacity, 0), 1)
+            let visible = !s.isHidden && opacity > 0 && s.bounds.isFiniteRect && world.inverse != nil
+            var box = PixelBox(x0: 0, y0: 0, x1: 0, y1: 0)
+            var spread = item.spread
+            if visible {
+                box = Compositor.box(of: s.bounds.standardized, world: world, limit: frame)
+                if let image = s.contentsImage { box = box.union(contentsBox(image, s, world: world, limit: frame)) }
+                if let content = s.content { box = box.union(contentBox(content, s, world: world, limit: frame)) }
+                if s.shadowOpacity > 0, (s.shadowColor?.alpha ?? 0) > 0 {
+                    let own = Compositor.shadowSpread(s, world: world)
+                    spread = Spread(left: spread.left + own.left, top: spread.top + own.top,
+                                    right: spread.right + own.right, bottom: spread.bottom + own.bottom)
+                }
+                box = spread.grow(box, within: frame)
+            }
+            let children = snap.sublayers.map(\.id)
+            let mine = Footprint(state: s, world: world, alpha: item.alpha, clip: item.clip, children: children, box: box,
+                                 transitioning: transitioning)
+            if let old = previous[snap.id], known {
+                if old.state != s || old.world != world || old.alpha != item.alpha || old.clip != item.clip
+                    || old.children != children || transitioning || old.transitioning || old.box != box {
+                    damage = damage.union(old.box).union(box)
+                }
+            } else {
+                damage = damage.union(box)
+            }
+            current[snap.id] = mine
+            guard visible else { continue }
+            let b = s.bounds.standardized
+            var sub: Transform3D? = nil
+            if !s.sublayerTransform.isIdentity {
+                let a = CGPoint(x: b.minX + s.anchorPoint.x * b.width, y: b.minY + s.anchorPoint.y * b.height)
+                sub = Transform3D.translation(-a.x, -a.y, 0).concatenating(s.sublayerTransform).concatenating(.translation(a.x, a.y, 0))
+            }
+            let clip = s.masksToBounds ? item.clip.intersection(Compositor.box(of: b, world: world, limit: frame)) : item.clip
+            if let m = snap.mask {
+                stack.append(Item(snap: m, parentTime: local, parentWorld: world, parentSublayer: nil, alpha: item.alpha * opacity,
+                                  clip: item.clip, spread: spread))
+            }
+            for c in snap.sublayers {
+                stack.append(Item(snap: c, parentTime: local, parentWorld: world, parentSublayer: sub, alpha: item.alpha * opacity,
+                                  clip: clip, spread: spread))
+            }
+        }
+        if known {
+            for (id, old) in previous where current[id] == nil { damage = damage.union(old.box) }
+        } else {
+            damage = frame
+        }
+        footprints = current
+        footprintBase = base
+        footprintFrame = frame
+        return damage.intersection(frame)
+    }
+
+    /// Forgets the footprints: the next damage is the whole frame.
+    package func invalidateDamage() { footprintFrame = nil }
+
+    /// Pixels a layer's shadow reaches beyond what the layer draws, per side.
+    static func shadowSpread(_ s: LayerState, world: Homography) -> Spread {
+        let corners = [CGPoint(x: s.bounds.minX, y: s.bounds.minY), CGPoint(x: s.bounds.maxX, y: s.bounds.maxY)]
+            .compactMap { world.apply($0) }
+        let inverse = world.inverse ?? .identity
+        let pixel = pixelSize(inverse, at: corners)
+        let reach = ShadowBlur.reach(sigma: min(max(s.shadowRadius, 0) / pixel * 2 / 3, ShadowBlur.maxSigma)) + 1
+        func px(_ v: CGFloat) -> Int { CGClampToInt(Double((v / pixel).rounded(.up)), in: -(1 << 20)...(1 << 20)) }
+        // The offset is in the superlayer's orientation; take it both ways when the map turns or flips.
+        let dx = abs(px(s.shadowOffset.width)), dy = abs(px(s.shadowOffset.height))
+        return Spread(left: reach + dx, top: reach + dy, right: reach + dx, bottom: reach + dy)
+    }
+}

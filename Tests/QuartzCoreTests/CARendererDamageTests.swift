@@ -1,0 +1,112 @@
+// Damage tracking: a renderer that repaints only what changed must show exactly the frame a
+// full repaint shows, through moves, inherited opacity, clips, reordering, removal, masks,
+// ancestors' shadows, animations and transitions; and what it repaints must stay small.
+@testable import QuartzCore
+import TestSupport
+import Testing
+
+@Suite(.serialized) struct CARendererDamageTests {
+    func color(_ r: CGFloat, _ g: CGFloat, _ b: CGFloat, _ a: CGFloat = 1) -> CGColor { CGColor(red: r, green: g, blue: b, alpha: a) }
+
+    func box(_ f: CGRect, _ c: CGColor) -> CALayer {
+        let l = CALayer(); l.frame = f; l.backgroundColor = c; return l
+    }
+
+    /// Renders the frame at `t` with damage, then the same frame in full, and counts differing pixels.
+    func check(_ r: CARenderer, at t: Double) -> (differing: Int, damage: CGRect) {
+        MediaClock.override = t
+        defer { MediaClock.override = nil }
+        r.beginFrame(atTime: t, timeStamp: nil)
+        r.render()
+        let damage = r.updateBounds()
+        let partial = r.makeImage()!
+        r.compositor.invalidateDamage()
+        r.render()
+        r.endFrame()
+        let full = r.makeImage()!
+        var differing = 0
+        for y in 0..<full.height { for x in 0..<full.width where partial.premultipliedPixel(x: x, y: y) != full.premultipliedPixel(x: x, y: y) { differing += 1 } }
+        return (differing, damage)
+    }
+
+    @Test func partialFramesEqualFullFrames() {
+        MediaClock.override = 0
+        let r = CARenderer()
+        let root = box(CGRect(x: 0, y: 0, width: 200, height: 160), color(0.95, 0.95, 0.95))
+        let parent = box(CGRect(x: 20, y: 20, width: 60, height: 60), color(0.2, 0.4, 0.8))
+        let child = box(CGRect(x: 40, y: 40, width: 50, height: 30), color(0.9, 0.3, 0.2))   // overflows the parent
+        parent.addSublayer(child)
+        let shadowed = box(CGRect(x: 110, y: 20, width: 60, height: 50), color(0.3, 0.7, 0.3))
+        shadowed.shadowOpacity = 0.8; shadowed.shadowRadius = 4; shadowed.shadowOffset = CGSize(width: 6, height: 8)
+        let inner = box(CGRect(x: 10, y: 10, width: 20, height: 20), color(1, 1, 0))
+        shadowed.addSublayer(inner)
+        let clip = box(CGRect(x: 20, y: 100, width: 80, height: 50), color(0.8, 0.8, 0.9))
+        clip.masksToBounds = true
+        let clipped = box(CGRect(x: 40, y: 10, width: 70, height: 30), color(0.5, 0.2, 0.6))
+        clip.addSublayer(clipped)
+        let masked = CAGradientLayer()
+        masked.frame = CGRect(x: 120, y: 100, width: 60, height: 50)
+        masked.colors = [color(1, 0, 0), color(0, 0, 1)]
+        let mask = CAShapeLayer()
+        mask.frame = masked.bounds
+        mask.path = CGPath(ellipseIn: masked.bounds, transform: nil)
+        masked.mask = mask
+        for l in [parent, shadowed, clip, masked] { root.addSublayer(l) }
+        r.bounds = root.bounds
+        r.layer = root
+        MediaClock.override = nil
+        var t = 0.0
+        func step(_ change: () -> Void) -> (differing: Int, damage: CGRect) {
+            t += 1
+            MediaClock.override = t
+            CATransaction.begin(); CATransaction.setDisableActions(true)
+            change()
+            CATransaction.commit()
+            MediaClock.override = nil
+            return check(r, at: t)
+        }
+        #expect(check(r, at: 0).differing == 0)
+        // Nothing changed: nothing repainted.
+        let idle = step {}
+        #expect(idle.differing == 0 && idle.damage.isNull)
+        // A move repaints the old and the new place only.
+        let move = step { child.position.x += 10 }
+        #expect(move.differing == 0 && move.damage.width * move.damage.height <= 70 * 40)
+        #expect(step { parent.opacity = 0.5 }.differing == 0)                 // inherited by the overflowing child
+        #expect(step { clip.bounds.size.width = 50 }.differing == 0)          // the clip of its sublayer
+        #expect(step { inner.position.x += 8 }.differing == 0)                // an ancestor's shadow follows
+        #expect(step { root.insertSublayer(clip, at: 0) }.differing == 0)     // reordering
+        #expect(step { mask.path = CGPath(rect: CGRect(x: 0, y: 0, width: 30, height: 50), transform: nil) }.differing == 0)
+        #expect(step { shadowed.isHidden = true }.differing == 0)
+        #expect(step { shadowed.isHidden = false; child.removeFromSuperlayer() }.differing == 0)
+        #expect(step { root.addSublayer(child) }.differing == 0)
+        // An explicit animation and a transition, frame by frame.
+        let slide = CABasicAnimation(keyPath: "position.y")
+        slide.byValue = 40; slide.duration = 1; slide.beginTime = t + 1
+        parent.add(slide, forKey: "slide")
+        let push = CATransition()
+        push.type = .push; push.subtype = .fromLeft; push.duration = 1; push.beginTime = t + 1
+        masked.add(push, forKey: kCATransition)
+        let start = t
+        for k in 1...5 {
+            #expect(check(r, at: start + 1 + Double(k) * 0.2).differing == 0)
+        }
+        MediaClock.override = nil
+    }
+
+    @Test func addUpdateForcesARepaint() {
+        MediaClock.override = 0
+        defer { MediaClock.override = nil }
+        let r = CARenderer()
+        let root = box(CGRect(x: 0, y: 0, width: 50, height: 50), color(1, 1, 1))
+        r.bounds = root.bounds
+        r.layer = root
+        r.beginFrame(atTime: 0, timeStamp: nil); r.render(); r.endFrame()
+        #expect(r.updateBounds() == root.bounds)                // the first frame is painted whole
+        r.addUpdate(CGRect(x: 10, y: 10, width: 5, height: 5))
+        r.beginFrame(atTime: 1, timeStamp: nil); r.render(); r.endFrame()
+        #expect(r.updateBounds() == CGRect(x: 10, y: 10, width: 5, height: 5))
+        r.beginFrame(atTime: 2, timeStamp: nil); r.render(); r.endFrame()
+        #expect(r.updateBounds().isNull)
+    }
+}
