@@ -256,6 +256,36 @@ enum PeerScenes {
     }
 }
 
+/// A frame where one 100 × 100 layer moves over the static S2 scene: only its old and new
+/// places are repainted (target: under 1 ms).
+func damageBenchmark() {
+    let filters = CommandLine.arguments.dropFirst()
+    guard filters.isEmpty || filters.contains(where: { "damage".contains($0) }) else { return }
+    let tree = PeerScenes.s2()
+    let mover = CALayer()
+    mover.frame = CGRect(x: 100, y: 100, width: 100, height: 100)
+    mover.backgroundColor = CGColor(red: 1, green: 1, blue: 1, alpha: 1)
+    tree.addSublayer(mover)
+    let renderer = CARenderer()
+    renderer.bounds = tree.bounds
+    renderer.layer = tree
+    var t = 3000.0
+    renderer.beginFrame(atTime: t, timeStamp: nil); renderer.render(); renderer.endFrame()
+    var step = 0
+    let r = measure(frames: 100, warmup: 5) {
+        t += 1.0 / 60
+        step += 1
+        CATransaction.begin(); CATransaction.setDisableActions(true)
+        mover.position = CGPoint(x: 150 + Double(step % 200) * 5, y: 150 + Double(step % 50) * 8)
+        CATransaction.commit()
+        renderer.beginFrame(atTime: t, timeStamp: nil)
+        renderer.render()
+        renderer.endFrame()
+    }
+    let d = renderer.updateBounds()
+    report("damage: one 100×100 layer moves over S2", r, note: String(format: "repaints %.0f×%.0f of 1280×720 (target < 1 ms)", d.width, d.height))
+}
+
 /// Peer medians measured in this run by ../shared/bench/peers/run.sh (scripts/bench.sh passes
 /// its results file in PEERS_RESULTS): per scene, the fastest single-thread renderer.
 enum Peers {
@@ -295,3 +325,4 @@ Compositor.reusesContent = false
 PeerScenes.run("S5 stars, re-rasterised every frame", PeerScenes.s5(), baseline: "peers: Blend2D 5.65, cairo 43.3 (baseline)")
 Compositor.reusesContent = true
 PeerScenes.run("S6 perspective, 50 layers", PeerScenes.s6(), baseline: "peers: pixman 77.1, Skia 95.8 (baseline)")
+damageBenchmark()

@@ -12,6 +12,9 @@ extension Compositor {
     static let minRowsToSplit = 128
 
     func renderBands(_ root: LayerSnapshot, at time: Double, into target: RenderTarget, base: Homography, limit: PixelBox?) {
+        // Footprints describe this frame only when the damage walk just ran for this tree, time and base.
+        footprintsFresh = footprintRoot === root && footprintTime == time && footprintBase == base
+        defer { footprintsFresh = false }
         let full = PixelBox(x0: 0, y0: 0, x1: target.width, y1: target.height)
         let area = limit?.intersection(full) ?? full
         guard threads > 1, area.y1 - area.y0 >= Compositor.minRowsToSplit else {

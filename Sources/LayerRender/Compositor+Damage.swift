@@ -12,13 +12,24 @@ import Foundation
 // layer that left damages its old box. The frame is then painted inside the damage box only.
 extension Compositor {
     struct Footprint {
+        var snapshot: LayerSnapshot
         var state: LayerState
         var world: Homography
+        // What the layer inherits.
+        var parentWorld: Homography
+        var parentSublayer: Transform3D?
         var alpha: Double
         var clip: PixelBox
+        var spread: Spread
         var children: [UInt64]
         var box: PixelBox
         var transitioning: Bool
+        // What its sublayers inherit from it.
+        var visible: Bool
+        var childAlpha: Double
+        var childSublayer: Transform3D?
+        var childClip: PixelBox
+        var childSpread: Spread
     }
 
     /// How far ancestors' shadows can carry a layer's pixels (pixels, each side).
@@ -43,9 +54,27 @@ extension Compositor {
         current.reserveCapacity(previous.count)
         var damage = PixelBox(x0: 0, y0: 0, x1: 0, y1: 0)
         var stack = [Item(snap: root, parentTime: time, parentWorld: base, parentSublayer: nil, alpha: 1, clip: frame, spread: Spread())]
+        func push(_ snap: LayerSnapshot, _ f: Footprint, _ local: Double) {
+            if let m = snap.mask {
+                stack.append(Item(snap: m, parentTime: local, parentWorld: f.world, parentSublayer: nil, alpha: f.childAlpha,
+                                  clip: f.clip, spread: f.childSpread))
+            }
+            for c in snap.sublayers {
+                stack.append(Item(snap: c, parentTime: local, parentWorld: f.world, parentSublayer: f.childSublayer,
+                                  alpha: f.childAlpha, clip: f.childClip, spread: f.childSpread))
+            }
+        }
         while let item = stack.popLast() {
             let snap = item.snap
             let local = snap.localTime(fromParent: item.parentTime)
+            // The same snapshot, without animations, in the same inherited context: the same footprint.
+            if known, let old = previous[snap.id], old.snapshot === snap, snap.animations.isEmpty,
+               old.parentWorld == item.parentWorld, old.parentSublayer == item.parentSublayer, old.alpha == item.alpha,
+               old.clip == item.clip, old.spread == item.spread {
+                current[snap.id] = old
+                if old.visible { push(snap, old, local) }
+                continue
+            }
             let s = snap.presentationState(atLocalTime: local)
             let transitioning = snap.animations.contains { $0.model.transitionProgress(at: local) != nil }
             let world = Homography(Compositor.localTransform(s, parentSublayer: item.parentSublayer)).concatenating(item.parentWorld)
@@ -64,9 +93,18 @@ extension Compositor {
                 }
                 box = spread.grow(box, within: frame)
             }
+            let b = s.bounds.standardized
+            var sub: Transform3D? = nil
+            if visible && !s.sublayerTransform.isIdentity {
+                let a = CGPoint(x: b.minX + s.anchorPoint.x * b.width, y: b.minY + s.anchorPoint.y * b.height)
+                sub = Transform3D.translation(-a.x, -a.y, 0).concatenating(s.sublayerTransform).concatenating(.translation(a.x, a.y, 0))
+            }
+            let clip = visible && s.masksToBounds ? item.clip.intersection(Compositor.box(of: b, world: world, limit: frame)) : item.clip
             let children = snap.sublayers.map(\.id)
-            let mine = Footprint(state: s, world: world, alpha: item.alpha, clip: item.clip, children: children, box: box,
-                                 transitioning: transitioning)
+            let mine = Footprint(snapshot: snap, state: s, world: world, parentWorld: item.parentWorld,
+                                 parentSublayer: item.parentSublayer, alpha: item.alpha, clip: item.clip, spread: item.spread,
+                                 children: children, box: box, transitioning: transitioning, visible: visible,
+                                 childAlpha: item.alpha * opacity, childSublayer: sub, childClip: clip, childSpread: spread)
             if let old = previous[snap.id], known {
                 if old.state != s || old.world != world || old.alpha != item.alpha || old.clip != item.clip
                     || old.children != children || transitioning || old.transitioning || old.box != box {
@@ -76,22 +114,7 @@ extension Compositor {
                 damage = damage.union(box)
             }
             current[snap.id] = mine
-            guard visible else { continue }
-            let b = s.bounds.standardized
-            var sub: Transform3D? = nil
-            if !s.sublayerTransform.isIdentity {
-                let a = CGPoint(x: b.minX + s.anchorPoint.x * b.width, y: b.minY + s.anchorPoint.y * b.height)
-                sub = Transform3D.translation(-a.x, -a.y, 0).concatenating(s.sublayerTransform).concatenating(.translation(a.x, a.y, 0))
-            }
-            let clip = s.masksToBounds ? item.clip.intersection(Compositor.box(of: b, world: world, limit: frame)) : item.clip
-            if let m = snap.mask {
-                stack.append(Item(snap: m, parentTime: local, parentWorld: world, parentSublayer: nil, alpha: item.alpha * opacity,
-                                  clip: item.clip, spread: spread))
-            }
-            for c in snap.sublayers {
-                stack.append(Item(snap: c, parentTime: local, parentWorld: world, parentSublayer: sub, alpha: item.alpha * opacity,
-                                  clip: clip, spread: spread))
-            }
+            if visible { push(snap, mine, local) }
         }
         if known {
             for (id, old) in previous where current[id] == nil { damage = damage.union(old.box) }
@@ -101,6 +124,8 @@ extension Compositor {
         footprints = current
         footprintBase = base
         footprintFrame = frame
+        footprintRoot = root
+        footprintTime = time
         return damage.intersection(frame)
     }
 

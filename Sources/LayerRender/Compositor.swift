@@ -30,6 +30,10 @@ package final class Compositor {
     var footprints: [UInt64: Footprint] = [:]
     var footprintBase: Homography?
     var footprintFrame: PixelBox?
+    var footprintRoot: LayerSnapshot?
+    var footprintTime: Double?
+    /// True while painting the frame whose damage walk made `footprints` (same tree, time and base).
+    var footprintsFresh = false
     /// Threads a frame is painted with (1 or 2 bands of rows; output is the same either way).
     package var threads = 2
     /// The compositor painting the second band.
@@ -108,6 +112,12 @@ package final class Compositor {
 
     func paint(_ snap: LayerSnapshot, _ ctx: Context) {
         guard ctx.depth < maxDepth else { skippedForDepth += 1; return }
+        // A leaf whose footprint (this frame's damage walk) misses the area being painted draws nothing.
+        if footprintsFresh, !ctx.inTransition, snap.sublayers.isEmpty, snap.mask == nil, let f = footprints[snap.id],
+           f.box.intersection(ctx.limit).isEmpty {
+            culledLayers += 1
+            return
+        }
         let local = snap.localTime(fromParent: ctx.parentTime)
         if !ctx.inTransition, let (transition, progress) = activeTransition(snap, at: local), let from = transition.from {
             paintTransition(transition, progress: progress, from: from, to: snap, ctx)
