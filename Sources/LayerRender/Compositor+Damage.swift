@@ -11,25 +11,35 @@ import Foundation
 // transition, whose pixels move while its state does not — damages its old and new boxes; a
 // layer that left damages its old box. The frame is then painted inside the damage box only.
 extension Compositor {
-    struct Footprint {
-        var snapshot: LayerSnapshot
-        var state: LayerState
-        var world: Homography
+    /// A class, so that carrying an unchanged footprint into the next frame costs one retain.
+    final class Footprint {
+        let snapshot: LayerSnapshot
+        let state: LayerState
+        let world: Homography
         // What the layer inherits.
-        var parentWorld: Homography
-        var parentSublayer: Transform3D?
-        var alpha: Double
-        var clip: PixelBox
-        var spread: Spread
-        var children: [UInt64]
-        var box: PixelBox
-        var transitioning: Bool
+        let parentWorld: Homography
+        let parentSublayer: Transform3D?
+        let alpha: Double
+        let clip: PixelBox
+        let spread: Spread
+        let children: [UInt64]
+        let box: PixelBox
+        let transitioning: Bool
         // What its sublayers inherit from it.
-        var visible: Bool
-        var childAlpha: Double
-        var childSublayer: Transform3D?
-        var childClip: PixelBox
-        var childSpread: Spread
+        let visible: Bool
+        let childAlpha: Double
+        let childSublayer: Transform3D?
+        let childClip: PixelBox
+        let childSpread: Spread
+
+        init(snapshot: LayerSnapshot, state: LayerState, world: Homography, parentWorld: Homography, parentSublayer: Transform3D?,
+             alpha: Double, clip: PixelBox, spread: Spread, children: [UInt64], box: PixelBox, transitioning: Bool,
+             visible: Bool, childAlpha: Double, childSublayer: Transform3D?, childClip: PixelBox, childSpread: Spread) {
+            self.snapshot = snapshot; self.state = state; self.world = world; self.parentWorld = parentWorld
+            self.parentSublayer = parentSublayer; self.alpha = alpha; self.clip = clip; self.spread = spread
+            self.children = children; self.box = box; self.transitioning = transitioning; self.visible = visible
+            self.childAlpha = childAlpha; self.childSublayer = childSublayer; self.childClip = childClip; self.childSpread = childSpread
+        }
     }
 
     /// How far ancestors' shadows can carry a layer's pixels (pixels, each side).
