@@ -134,7 +134,7 @@ extension Compositor {
         let p = picture.target
         Raster.image(target, box: box, inverse: inverse, pixel: pixel, dest: extent,
                      source: CGRect(x: 0, y: 0, width: extent.width * k, height: extent.height * k), flipped: flipped,
-                     pixels: UnsafePointer(p.pixels), width: p.width, height: p.height, stride: p.stride,
+                     level: ImageLevel(pixels: UnsafePointer(p.pixels), width: p.width, height: p.height, stride: p.stride),
                      nearest: false, alpha: Float(alpha), antialias: false, clips: clips)
     }
 
@@ -177,6 +177,7 @@ extension Compositor {
         let frame = frameNumber
         if contentCache.values.contains(where: { $0.frame != frame }) { contentCache = contentCache.filter { $0.value.frame == frame } }
         if rampCache.values.contains(where: { $0.frame != frame }) { rampCache = rampCache.filter { $0.value.frame == frame } }
+        if mipCache.values.contains(where: { $0.frame != frame }) { mipCache = mipCache.filter { $0.value.frame == frame } }
     }
 }
 

@@ -39,16 +39,12 @@ package final class Compositor {
     /// The compositor painting the second band.
     var bandHelper: Compositor?
 
-    /// Cached pictures of `shouldRasterize` subtrees, by layer identity.
-    private struct RasterEntry {
-        let snapshot: LayerSnapshot
-        let world: Homography
-        let box: PixelBox
-        let pixels: OwnedTarget
-    }
-    private var rasterCache: [UInt64: RasterEntry] = [:]
+    /// Layer-space bitmaps of `shouldRasterize` layers, by layer identity (Compositor+Rasterize.swift).
+    var rasterCache: [UInt64: RasterEntry] = [:]
     /// Pictures of shape and text content, by layer identity (Compositor+Content.swift).
     var contentCache: [UInt64: ContentEntry] = [:]
+    /// Mip chains of images drawn with the trilinear filter, by image identity.
+    var mipCache: [ObjectIdentifier: MipChain] = [:]
     /// Colour ramps of gradient layers, by layer identity.
     var rampCache: [UInt64: RampEntry] = [:]
     /// Cell memory of the path rasteriser.
@@ -146,7 +142,8 @@ package final class Compositor {
                 .intersection(ctx.frame)
         }
         let box = corners.count == 4 ? PixelBox(covering: Compositor.bounds(corners), limit: reach) : PixelBox(x0: 0, y0: 0, x1: 0, y1: 0)
-        let shape = RoundedRect(rect: b, radius: s.cornerRadius, mask: s.maskedCorners)
+        var shape = RoundedRect(rect: b, radius: s.cornerRadius, mask: s.maskedCorners)
+        if s.allowsEdgeAntialiasing { shape.hardEdges = UInt8(~s.edgeAntialiasingMask & 15) }
         let clipSelf = ClipShape(shape: shape, inverse: inverse, pixel: pixel, box: box)
 
         // Offscreen when the layer must be composited as one image: group opacity, a shadow cast
@@ -160,15 +157,14 @@ package final class Compositor {
             if let image = s.contentsImage { groupBox = groupBox.union(contentsBox(image, s, world: world, limit: reach)) }
             if let content = s.content { groupBox = groupBox.union(contentBox(content, s, world: world, limit: reach)) }
         }
-        // shouldRasterize: a subtree that does not change with time is drawn once and reused while
-        // its snapshot, its place on screen and its box stay the same.
-        let rasterize = s.shouldRasterize && !ctx.inTransition && Compositor.isStatic(snap)
-        var cached: OwnedTarget? = nil
-        if rasterize, let entry = rasterCache[snap.id], entry.snapshot === snap, entry.world == world, entry.box == groupBox {
-            cached = entry.pixels
-            rasterHits += 1
+        // shouldRasterize: the layer and its sublayers come from a bitmap in layer space, drawn
+        // through the layer's place on screen.
+        var raster: (pixels: OwnedTarget, extent: CGRect, scale: CGFloat)? = nil
+        if s.shouldRasterize && !ctx.inTransition && Compositor.rasterizable(snap) {
+            raster = rasterBitmap(snap, s, own: ctx, local: local, flipped: flipped)
+            if let r = raster { groupBox = Compositor.box(of: r.extent, world: world, limit: reach) }
         }
-        let offscreen = cached ?? (group || hasShadow || snap.mask != nil || rasterize ? OwnedTarget(box: groupBox) : nil)
+        let offscreen = group || hasShadow || snap.mask != nil || raster != nil ? OwnedTarget(box: groupBox) : nil
         var own = ctx
         if let offscreen {
             own.target = offscreen.target
@@ -178,12 +174,18 @@ package final class Compositor {
         } else {
             own.alpha = ctx.alpha * opacity
         }
-        if cached == nil {
+        if let r = raster, let offscreen {
+            let p = r.pixels.target
+            Raster.image(offscreen.target, box: groupBox, inverse: inverse, pixel: pixel, dest: r.extent,
+                         source: CGRect(x: 0, y: 0, width: r.extent.width * r.scale, height: r.extent.height * r.scale),
+                         flipped: false, level: ImageLevel(pixels: UnsafePointer(p.pixels), width: p.width, height: p.height, stride: p.stride),
+                         nearest: false, alpha: 1, antialias: true, clips: [])
+        } else {
             paintOwnContent(snap, s, own, local: local, world: world, inverse: inverse, pixel: pixel, box: box,
                             shape: shape, clipSelf: clipSelf, flipped: flipped, depth: ctx.depth)
         }
         guard let offscreen else { return }
-        if let mask = snap.mask, cached == nil {
+        if let mask = snap.mask {
             // The mask is drawn in this layer's space (not through its sublayerTransform); its alpha multiplies.
             let m = OwnedTarget(box: groupBox)
             var maskCtx = ctx
@@ -198,10 +200,6 @@ package final class Compositor {
             maskCtx.limit = groupBox
             paint(mask, maskCtx)
             Raster.multiplyAlpha(offscreen.target, by: m.target, box: groupBox)
-        }
-        if rasterize && cached == nil {
-            if rasterCache.count >= Compositor.rasterCacheLimit { rasterCache.removeAll() }
-            rasterCache[snap.id] = RasterEntry(snapshot: snap, world: world, box: groupBox, pixels: offscreen)
         }
         if hasShadow, let color = s.shadowColor {
             let radius = max(s.shadowRadius, 0) / pixel
@@ -225,7 +223,7 @@ package final class Compositor {
     }
 
     /// Background, contents, sublayers and border of one layer, into `own.target`.
-    private func paintOwnContent(_ snap: LayerSnapshot, _ s: LayerState, _ own: Context, local: Double, world: Homography,
+    func paintOwnContent(_ snap: LayerSnapshot, _ s: LayerState, _ own: Context, local: Double, world: Homography,
                                  inverse: Homography, pixel: CGFloat, box: PixelBox, shape: RoundedRect,
                                  clipSelf: ClipShape, flipped: Bool, depth: Int) {
         let b = s.bounds.standardized
@@ -360,18 +358,45 @@ package final class Compositor {
                        CGPoint(x: dest.maxX, y: dest.maxY), CGPoint(x: dest.minX, y: dest.maxY)].compactMap { world.apply($0) }
         guard corners.count == 4 else { return }
         let box = PixelBox(covering: Compositor.bounds(corners), limit: limit)
-        // Nearest when the filter for this direction of scaling asks for it.
+        // Nearest when the filter for this direction of scaling asks for it; trilinear reads the two
+        // mip levels around the layer's texels-per-pixel ratio (taken at its centre) and mixes them.
         let magnifying = dest.width / max(pixel, 1e-9) >= abs(source.width)
-        let nearest = (magnifying ? s.magnificationFilter : s.minificationFilter) == "nearest"
-        let pixels = UnsafePointer(native.pixels.assumingMemoryBound(to: UInt32.self))
+        let filter = magnifying ? s.magnificationFilter : s.minificationFilter
+        var level = ImageLevel(pixels: UnsafePointer(native.pixels.assumingMemoryBound(to: UInt32.self)),
+                               width: image.width, height: image.height, stride: native.stride / 4)
+        var second: (ImageLevel, Float)? = nil
+        if !magnifying && filter == "trilinear" {
+            let texelsPerPixel = max(abs(source.width) / dest.width, abs(source.height) / dest.height) * pixel
+            let lod = log2(max(texelsPerPixel, 1e-9)) + CGFloat(s.minificationFilterBias)
+            if lod > 0, lod.isFinite {
+                let chain = mipChain(for: image)
+                let l0 = min(Int(lod), chain.count - 1), l1 = min(l0 + 1, chain.count - 1)
+                let t = Float(lod - lod.rounded(.down))
+                level = chain.level(l0)
+                if l1 != l0 && t > 0 { second = (chain.level(l1), t) }
+            }
+        }
         let pieces = ContentsLayout.nineSlice(dest: dest, source: source, center: s.contentsCenter, scale: scale)
         // Hard edges between nine-slice pieces so that they tile without seams.
         let edgeAA = antialias && pieces.count == 1
         for (d, src) in pieces {
             Raster.image(target, box: box, inverse: inverse, pixel: pixel, dest: d, source: src, flipped: flipped,
-                         pixels: pixels, width: image.width, height: image.height, stride: native.stride / 4,
-                         nearest: nearest, alpha: Float(alpha), antialias: edgeAA, clips: clips)
+                         level: level, blend: second, nearest: filter == "nearest", alpha: Float(alpha), antialias: edgeAA,
+                         clips: clips, hardEdges: s.allowsEdgeAntialiasing ? UInt8(~s.edgeAntialiasingMask & 15) : 0)
         }
+    }
+
+    /// The mip chain of `image`, built once and kept while frames use it.
+    private func mipChain(for image: CGImage) -> MipChain {
+        let id = ObjectIdentifier(image)
+        if let chain = mipCache[id], chain.image === image {
+            chain.frame = frameNumber
+            return chain
+        }
+        let chain = MipChain(image)
+        chain.frame = frameNumber
+        mipCache[id] = chain
+        return chain
     }
 
     // MARK: Geometry helpers

@@ -16,6 +16,9 @@ import Foundation
 struct RoundedRect {
     var rect: CGRect
     var radii: (CGFloat, CGFloat, CGFloat, CGFloat)
+    /// Edges kept sharp when the others are anti-aliased: the CAEdgeAntialiasingMask bits a layer
+    /// leaves out (1 minX, 2 maxX, 4 minY, 8 maxY).
+    var hardEdges: UInt8 = 0
 
     init(rect: CGRect, radius: CGFloat, mask: UInt) {
         self.rect = rect
@@ -49,8 +52,28 @@ struct RoundedRect {
     /// Coverage in [0, 1] of a pixel whose centre maps to (px, py), one pixel being `pixel` layer units.
     @inline(__always)
     func coverage(_ px: CGFloat, _ py: CGFloat, pixel: CGFloat, antialias: Bool) -> CGFloat {
+        if antialias && hardEdges != 0 { return partlySharpCoverage(px, py, pixel: pixel) }
         let d = distance(px, py)
         if !antialias && !isRounded { return d < 0 ? 1 : 0 }
         return min(max(0.5 - d / pixel, 0), 1)
+    }
+
+    /// Coverage with some edges sharp: a pixel centre on the wrong side of a sharp edge is out;
+    /// the others are anti-aliased as if the sharp edges were far away (and their corners square).
+    private func partlySharpCoverage(_ px: CGFloat, _ py: CGFloat, pixel: CGFloat) -> CGFloat {
+        if hardEdges & 1 != 0 && px <= rect.minX { return 0 }
+        if hardEdges & 2 != 0 && px >= rect.maxX { return 0 }
+        if hardEdges & 4 != 0 && py <= rect.minY { return 0 }
+        if hardEdges & 8 != 0 && py >= rect.maxY { return 0 }
+        var soft = self
+        soft.hardEdges = 0
+        let far = 4 * max(rect.width, rect.height) + 1e4
+        var r = rect
+        if hardEdges & 1 != 0 { r.origin.x -= far; r.size.width += far; soft.radii.0 = 0; soft.radii.2 = 0 }
+        if hardEdges & 2 != 0 { r.size.width += far; soft.radii.1 = 0; soft.radii.3 = 0 }
+        if hardEdges & 4 != 0 { r.origin.y -= far; r.size.height += far; soft.radii.0 = 0; soft.radii.1 = 0 }
+        if hardEdges & 8 != 0 { r.size.height += far; soft.radii.2 = 0; soft.radii.3 = 0 }
+        soft.rect = r
+        return soft.coverage(px, py, pixel: pixel, antialias: true)
     }
 }

@@ -48,6 +48,36 @@ package struct PixelBox: Equatable, Sendable {
     package static let empty = PixelBox(x0: 0, y0: 0, x1: 0, y1: 0)
 }
 
+/// Native premultiplied pixels of an image or of one of its mip levels; `scaleX/Y` are this
+/// level's texels per texel of the full-size image.
+struct ImageLevel {
+    let pixels: UnsafePointer<UInt32>
+    let width: Int, height: Int, stride: Int
+    var scaleX: CGFloat = 1, scaleY: CGFloat = 1
+
+    /// The level restricted to `source` (full-size texels), ready to sample.
+    func window(_ source: CGRect) -> SampleWindow {
+        SampleWindow(level: self, minU: max(source.minX * scaleX, 0), maxU: min(source.maxX * scaleX, CGFloat(width)),
+                     minV: max(source.minY * scaleY, 0), maxV: min(source.maxY * scaleY, CGFloat(height)))
+    }
+}
+
+/// Where samples of a level may be read: a sub-rectangle that edges clamp to.
+struct SampleWindow {
+    let level: ImageLevel
+    let minU: CGFloat, maxU: CGFloat, minV: CGFloat, maxV: CGFloat
+    var isEmpty: Bool { !(maxU > minU && maxV > minV) }
+
+    /// The premultiplied sample at full-size texel coordinates (u, v).
+    @inline(__always)
+    func sample(_ u: CGFloat, _ v: CGFloat, nearest: Bool) -> (r: Float, g: Float, b: Float, a: Float) {
+        let lu = u * level.scaleX, lv = v * level.scaleY
+        return nearest
+            ? Raster.sampleNearest(level.pixels, level.stride, lu, lv, minU, maxU, minV, maxV)
+            : Raster.sampleBilinear(level.pixels, level.stride, lu, lv, minU, maxU, minV, maxV)
+    }
+}
+
 /// Premultiplied colour with components in [0, 255].
 struct PremultipliedColor {
     var r: Float, g: Float, b: Float, a: Float
@@ -89,7 +119,7 @@ enum Raster {
                      inner: RoundedRect?, color: PremultipliedColor, antialias: Bool, clips: [ClipShape]) {
         guard !box.isEmpty, color.a > 0 else { return }
         let m = inverse.m
-        if m.1 == 0, m.3 == 0, m.2 == 0, m.5 == 0, m.8 == 1, m.0 > 0, m.4 > 0, clips.isEmpty,
+        if m.1 == 0, m.3 == 0, m.2 == 0, m.5 == 0, m.8 == 1, m.0 > 0, m.4 > 0, clips.isEmpty, outer.hardEdges == 0,
            !outer.isRounded, !(inner?.isRounded ?? false) {
             fillAxisAligned(target, box: box, sx: m.0, tx: m.6, sy: m.4, ty: m.7, outer: outer.rect, inner: inner?.rect, color: color)
             return
@@ -170,26 +200,30 @@ enum Raster {
         }
     }
 
-    /// Draws an image (native premultiplied pixels) mapped onto `dest` in layer space, reading the
-    /// source sub-rectangle `source` (image pixels), bilinear or nearest, times `alpha`.
+    /// Draws an image mapped onto `dest` in layer space, reading the source sub-rectangle `source`
+    /// (in texels of the full-size image) from `level`, bilinear or nearest, times `alpha`; with
+    /// `blend`, a second (smaller) mip level sampled the same way is mixed in by its weight
+    /// (trilinear filtering).
     static func image(_ target: RenderTarget, box: PixelBox, inverse: Homography, pixel: CGFloat, dest: CGRect,
-                      source: CGRect, flipped: Bool, pixels: UnsafePointer<UInt32>, width: Int, height: Int, stride: Int,
-                      nearest: Bool, alpha: Float, antialias: Bool, clips: [ClipShape]) {
+                      source: CGRect, flipped: Bool, level: ImageLevel, blend second: (ImageLevel, Float)? = nil,
+                      nearest: Bool, alpha: Float, antialias: Bool, clips: [ClipShape], hardEdges: UInt8 = 0) {
         guard !box.isEmpty, dest.width > 0, dest.height > 0, alpha > 0 else { return }
-        let edge = RoundedRect(rect: dest, radius: 0, mask: 0)
+        var edge = RoundedRect(rect: dest, radius: 0, mask: 0)
+        edge.hardEdges = hardEdges
         let sx = source.width / dest.width, sy = source.height / dest.height
         // Samples stay inside the source sub-rectangle (edges clamp there, as Core Animation pads).
-        let minU = max(source.minX, 0), maxU = min(source.maxX, CGFloat(width))
-        let minV = max(source.minY, 0), maxV = min(source.maxY, CGFloat(height))
-        guard maxU > minU, maxV > minV else { return }
+        let first = level.window(source), other = second.map { ($0.0.window(source), $0.1) }
+        guard !first.isEmpty else { return }
         @inline(__always) func paint(_ y: Int, _ x: Int, _ cov: Float) {
             guard let q = inverse.project(CGFloat(x) + 0.5, CGFloat(y) + 0.5) else { return }
             let ly = flipped ? dest.maxY - (q.y - dest.minY) : q.y
             let u = source.minX + (q.x - dest.minX) * sx
             let v = source.minY + (ly - dest.minY) * sy
-            let s = nearest
-                ? sampleNearest(pixels, stride, u, v, minU, maxU, minV, maxV)
-                : sampleBilinear(pixels, stride, u, v, minU, maxU, minV, maxV)
+            var s = first.sample(u, v, nearest: nearest)
+            if let (w, t) = other {
+                let b = w.sample(u, v, nearest: nearest)
+                s = (s.r + (b.r - s.r) * t, s.g + (b.g - s.g) * t, s.b + (b.b - s.b) * t, s.a + (b.a - s.a) * t)
+            }
             blend(target.row(y) + x, s.r, s.g, s.b, s.a, cov * alpha)
         }
         cover(box: box, inverse: inverse, pixel: pixel, shape: edge, hole: nil, antialias: antialias, clips: clips,
