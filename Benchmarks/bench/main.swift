@@ -244,6 +244,8 @@ enum PeerScenes {
         let r = measure(frames: 40, warmup: 5) {
             t += 1.0 / 60
             renderer.beginFrame(atTime: t, timeStamp: nil)
+            // The scenes' rule: every frame is drawn whole (damage tracking would repaint nothing).
+            renderer.addUpdate(renderer.bounds)
             renderer.render()
             renderer.endFrame()
         }

@@ -68,6 +68,17 @@ struct SampleWindow {
     let minU: CGFloat, maxU: CGFloat, minV: CGFloat, maxV: CGFloat
     var isEmpty: Bool { !(maxU > minU && maxV > minV) }
 
+    /// The premultiplied sample at full-size texel coordinates (u, v), as a pixel word.
+    @inline(__always)
+    func word(_ u: CGFloat, _ v: CGFloat, nearest: Bool) -> UInt32 {
+        let lu = u * level.scaleX, lv = v * level.scaleY
+        if nearest {
+            let x = Int(min(max(lu, minU), maxU - 0.5)), y = Int(min(max(lv, minV), maxV - 0.5))
+            return level.pixels[y * level.stride + x]
+        }
+        return Raster.sampleBilinearWord(level.pixels, level.stride, lu, lv, minU, maxU, minV, maxV)
+    }
+
     /// The premultiplied sample at full-size texel coordinates (u, v).
     @inline(__always)
     func sample(_ u: CGFloat, _ v: CGFloat, nearest: Bool) -> (r: Float, g: Float, b: Float, a: Float) {
@@ -219,15 +230,33 @@ enum Raster {
             let ly = flipped ? dest.maxY - (q.y - dest.minY) : q.y
             let u = source.minX + (q.x - dest.minX) * sx
             let v = source.minY + (ly - dest.minY) * sy
-            var s = first.sample(u, v, nearest: nearest)
-            if let (w, t) = other {
-                let b = w.sample(u, v, nearest: nearest)
-                s = (s.r + (b.r - s.r) * t, s.g + (b.g - s.g) * t, s.b + (b.b - s.b) * t, s.a + (b.a - s.a) * t)
+            guard let (w, t) = other else {
+                // One level: a premultiplied word; opaque samples at full coverage are stored.
+                let p = first.word(u, v, nearest: nearest)
+                if cov == 1 && alpha == 1 && p >> 24 == 255 { target.row(y)[x] = p; return }
+                let c = channels(p)
+                blend(target.row(y) + x, c.r, c.g, c.b, c.a, cov * alpha)
+                return
             }
-            blend(target.row(y) + x, s.r, s.g, s.b, s.a, cov * alpha)
+            let a = first.sample(u, v, nearest: nearest), b = w.sample(u, v, nearest: nearest)
+            blend(target.row(y) + x, a.r + (b.r - a.r) * t, a.g + (b.g - a.g) * t, a.b + (b.b - a.b) * t,
+                  a.a + (b.a - a.a) * t, cov * alpha)
         }
+        let single = other == nil, stores = alpha == 1
         cover(box: box, inverse: inverse, pixel: pixel, shape: edge, hole: nil, antialias: antialias, clips: clips,
-              full: { y, xs in for x in xs { paint(y, x, 1) } }, edge: paint)
+              full: { y, xs in
+                  guard single else { for x in xs { paint(y, x, 1) }; return }
+                  // The common case written out: one level, full coverage, opaque samples stored.
+                  let row = target.row(y), cy = CGFloat(y) + 0.5
+                  for x in xs {
+                      guard let q = inverse.project(CGFloat(x) + 0.5, cy) else { continue }
+                      let ly = flipped ? dest.maxY - (q.y - dest.minY) : q.y
+                      let p = first.word(source.minX + (q.x - dest.minX) * sx, source.minY + (ly - dest.minY) * sy, nearest: nearest)
+                      if stores && p >> 24 == 255 { row[x] = p; continue }
+                      let c = channels(p)
+                      blend(row + x, c.r, c.g, c.b, c.a, 1 * alpha)
+                  }
+              }, edge: paint)
     }
 
     @inline(__always)
@@ -256,6 +285,29 @@ enum Raster {
             (p * (1 - tx) + q * tx) * (1 - ty) + (r * (1 - tx) + s * tx) * ty
         }
         return (mix(a.r, b.r, c.r, d.r), mix(a.g, b.g, c.g, d.g), mix(a.b, b.b, c.b, d.b), mix(a.a, b.a, c.a, d.a))
+    }
+
+    /// Bilinear sample as a premultiplied word, in 8.8 fixed point, two channels per multiply (the
+    /// 0x00FF00FF lanes never carry into each other: 255 × 256 + 128 < 2¹⁶), rounded to nearest.
+    @inline(__always)
+    static func sampleBilinearWord(_ px: UnsafePointer<UInt32>, _ stride: Int, _ u: CGFloat, _ v: CGFloat,
+                                   _ minU: CGFloat, _ maxU: CGFloat, _ minV: CGFloat, _ maxV: CGFloat) -> UInt32 {
+        // Plain comparisons (the generic min/max are not inlined here); coordinates are ≥ 0 after
+        // clamping, so truncation is the floor.
+        let u0 = u - 0.5, v0 = v - 0.5, hiU = maxU - 1, hiV = maxV - 1
+        let fu = u0 < minU ? minU : (u0 > hiU ? hiU : u0), fv = v0 < minV ? minV : (v0 > hiV ? hiV : v0)
+        let x0 = Int(fu), y0 = Int(fv)
+        let lastX = Int(maxU) - 1, lastY = Int(maxV) - 1
+        let x1 = x0 + 1 <= lastX ? x0 + 1 : (lastX > x0 ? lastX : x0), y1 = y0 + 1 <= lastY ? y0 + 1 : (lastY > y0 ? lastY : y0)
+        let wx = UInt32((fu - CGFloat(x0)) * 256 + 0.5), wy = UInt32((fv - CGFloat(y0)) * 256 + 0.5)
+        @inline(__always) func lerp(_ p: UInt32, _ q: UInt32, _ w: UInt32) -> UInt32 {
+            let rb = (((p & 0x00FF_00FF) &* (256 - w) &+ (q & 0x00FF_00FF) &* w &+ 0x0080_0080) >> 8) & 0x00FF_00FF
+            let ag = (((p >> 8) & 0x00FF_00FF) &* (256 - w) &+ ((q >> 8) & 0x00FF_00FF) &* w &+ 0x0080_0080) & 0xFF00_FF00
+            return rb | ag
+        }
+        let top = lerp(px[y0 * stride + x0], px[y0 * stride + x1], wx)
+        let bottom = lerp(px[y1 * stride + x0], px[y1 * stride + x1], wx)
+        return lerp(top, bottom, wy)
     }
 
     /// Composites a whole offscreen group onto the target with `alpha` (premultiplied source-over).
