@@ -57,6 +57,8 @@ extension Compositor {
         struct Item {
             var snap: LayerSnapshot, parentTime: Double, parentWorld: Homography, parentSublayer: Transform3D?
             var alpha: Double, clip: PixelBox, spread: Spread
+            /// Under a replicator that draws several instances: drawn elsewhere too.
+            var replicated = false
         }
         let previous = footprints
         let known = footprintBase == base && footprintFrame == frame
@@ -64,14 +66,20 @@ extension Compositor {
         current.reserveCapacity(previous.count)
         var damage = PixelBox(x0: 0, y0: 0, x1: 0, y1: 0)
         var stack = [Item(snap: root, parentTime: time, parentWorld: base, parentSublayer: nil, alpha: 1, clip: frame, spread: Spread())]
-        func push(_ snap: LayerSnapshot, _ f: Footprint, _ local: Double) {
+        func push(_ snap: LayerSnapshot, _ f: Footprint, _ local: Double, replicated: Bool) {
+            var copies = replicated
+            if case .replicator(let r)? = f.state.content, r.drawnCount != 1 {
+                copies = true
+                // Delayed instances animate after the original: while anything below animates, repaint all of it.
+                if r.instanceDelay != 0 && !snap.sublayers.allSatisfy(Compositor.isStatic) { damage = damage.union(f.childClip) }
+            }
             if let m = snap.mask {
                 stack.append(Item(snap: m, parentTime: local, parentWorld: f.world, parentSublayer: nil, alpha: f.childAlpha,
-                                  clip: f.clip, spread: f.childSpread))
+                                  clip: f.clip, spread: f.childSpread, replicated: replicated))
             }
             for c in snap.sublayers {
                 stack.append(Item(snap: c, parentTime: local, parentWorld: f.world, parentSublayer: f.childSublayer,
-                                  alpha: f.childAlpha, clip: f.childClip, spread: f.childSpread))
+                                  alpha: f.childAlpha, clip: f.childClip, spread: f.childSpread, replicated: copies))
             }
         }
         while let item = stack.popLast() {
@@ -82,7 +90,7 @@ extension Compositor {
                old.parentWorld == item.parentWorld, old.parentSublayer == item.parentSublayer, old.alpha == item.alpha,
                old.clip == item.clip, old.spread == item.spread {
                 current[snap.id] = old
-                if old.visible { push(snap, old, local) }
+                if old.visible { push(snap, old, local, replicated: item.replicated) }
                 continue
             }
             let s = snap.presentationState(atLocalTime: local)
@@ -102,6 +110,8 @@ extension Compositor {
                                     right: spread.right + own.right, bottom: spread.bottom + own.bottom)
                 }
                 box = spread.grow(box, within: frame)
+                // Copies of a replicated layer can be anywhere its clip allows.
+                if item.replicated { box = item.clip }
             }
             let b = s.bounds.standardized
             var sub: Transform3D? = nil
@@ -124,7 +134,7 @@ extension Compositor {
                 damage = damage.union(box)
             }
             current[snap.id] = mine
-            if visible { push(snap, mine, local) }
+            if visible { push(snap, mine, local, replicated: item.replicated) }
         }
         if known {
             for (id, old) in previous where current[id] == nil { damage = damage.union(old.box) }

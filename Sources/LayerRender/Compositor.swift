@@ -261,7 +261,11 @@ package final class Compositor {
                 child.limit = child.limit.intersection(box)
             }
             if !child.limit.isEmpty {
-                for sub in Compositor.paintOrder(snap.sublayers) { paint(sub, child) }
+                if case .replicator(let r)? = s.content {
+                    paintInstances(snap.sublayers, r, bounds: b, child)
+                } else {
+                    for sub in Compositor.paintOrder(snap.sublayers) { paint(sub, child) }
+                }
             }
         }
         if s.borderWidth > 0, let bc = s.borderColor, bc.alpha > 0 {

@@ -177,6 +177,10 @@ open class CARenderer: NSObject, LayerHost {
             }
             if let m = snap.mask { stack.append((m, local, rate)) }
             for s in snap.sublayers { stack.append((s, local, rate)) }
+            // A replicator's last instance runs its animations (count − 1) × instanceDelay later.
+            if case .replicator(let r)? = snap.state.content, r.drawnCount > 1, r.instanceDelay != 0 {
+                for s in snap.sublayers { stack.append((s, local - Double(r.drawnCount - 1) * r.instanceDelay, rate)) }
+            }
         }
         return next
     }

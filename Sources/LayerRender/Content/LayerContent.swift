@@ -1,8 +1,9 @@
 import CoreGraphics
 import Foundation
 
-/// What a content layer class (CAShapeLayer, CATextLayer, CAGradientLayer) draws from its own
-/// properties, above the background and below the sublayers.
+/// The properties a CALayer subclass adds: what a content layer (CAShapeLayer, CATextLayer,
+/// CAGradientLayer) draws above the background and below the sublayers, or how a
+/// CAReplicatorLayer repeats its sublayers.
 ///
 /// Part of the committed state, so animations of these properties are applied by the engine
 /// (the picture is redrawn from the presentation values at each frame).
@@ -10,6 +11,7 @@ package enum LayerContent: Equatable, Sendable {
     case shape(ShapeContent)
     case text(TextContent)
     case gradient(GradientContent)
+    case replicator(ReplicatorContent)
 
     /// The engine value of an animatable content property; nil for keys this content lacks.
     func value(forKey key: String) -> AnimatableValue? {
@@ -17,6 +19,7 @@ package enum LayerContent: Equatable, Sendable {
         case .shape(let c): return c.value(forKey: key)
         case .text(let c): return c.value(forKey: key)
         case .gradient(let c): return c.value(forKey: key)
+        case .replicator(let c): return c.value(forKey: key)
         }
     }
 
@@ -26,6 +29,7 @@ package enum LayerContent: Equatable, Sendable {
         case .shape(var c): defer { self = .shape(c) }; return c.set(key, v)
         case .text(var c): defer { self = .text(c) }; return c.set(key, v)
         case .gradient(var c): defer { self = .gradient(c) }; return c.set(key, v)
+        case .replicator(var c): defer { self = .replicator(c) }; return c.set(key, v)
         }
     }
 }
