@@ -37,7 +37,10 @@ extension CALayer {
         var overrides = CALayer.overridesByClass[id]
         CALayer.overridesLock.unlock()
         if overrides == nil {
-            let found = cls.frameworkDefaults.compactMap { key, base -> (String, Any?)? in
+            let found = cls.frameworkDefaults.compactMap { key, frameworkValue -> (String, Any?)? in
+                // Compare with what a new layer's storage already holds: CALayer's values for its own
+                // keys (a framework subclass may change those too), the subclass's for its keys.
+                let base = CALayer.builtInDefaults[key] ?? frameworkValue
                 let mine = cls.defaultValue(forKey: key)
                 return valuesEqual(mine, base) ? nil : (key, mine)
             }

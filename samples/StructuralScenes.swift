@@ -1,0 +1,101 @@
+import Foundation
+import QuartzCore
+
+/// The seeds' structural-layer examples: replicators and a scroll layer.
+@MainActor let structuralScenes: [Scene] = [
+    Scene(name: "Replicator layers — ten squares, a reflection, a spinner") { stage, image in
+        // Seed 004: ten squares turned by π/5 about the replicator's centre, blue and green fading.
+        let ring = CAReplicatorLayer()
+        ring.frame = CGRect(x: 20, y: 40, width: 265, height: 265)
+        ring.instanceCount = 10
+        ring.instanceTransform = CATransform3DRotate(CATransform3DIdentity, .pi / 5, 0, 0, 1)
+        ring.instanceBlueOffset = -0.1
+        ring.instanceGreenOffset = -0.1
+        let square = CALayer()
+        square.frame = CGRect(x: 107.5, y: 0, width: 50, height: 50)
+        square.backgroundColor = color(0, 1, 0)
+        let label = CATextLayer()
+        label.frame = CGRect(x: 0, y: 0, width: 50, height: 50)
+        label.string = "xy"
+        square.addSublayer(label)
+        ring.addSublayer(square)
+        // Seed 004: a reflection — two instances, the second flipped below with alpha − 0.6.
+        let mirror = CAReplicatorLayer()
+        mirror.frame = CGRect(x: 330, y: 40, width: 160, height: 110)
+        mirror.instanceCount = 2
+        var flip = CATransform3DIdentity
+        flip = CATransform3DTranslate(flip, 0, 110 + 2, 0)
+        flip = CATransform3DScale(flip, 1, -1, 0)
+        mirror.instanceTransform = flip
+        mirror.instanceAlphaOffset = -0.6
+        let picture = box(mirror.bounds, palette[2], radius: 8)
+        picture.contents = image
+        picture.contentsGravity = .resizeAspectFill
+        picture.masksToBounds = true
+        mirror.addSublayer(picture)
+        // A spinner: twelve bars, each fading a twelfth of a second after the previous one.
+        let spinner = CAReplicatorLayer()
+        spinner.frame = CGRect(x: 520, y: 60, width: 80, height: 80)
+        spinner.instanceCount = 12
+        spinner.instanceTransform = CATransform3DMakeRotation(.pi / 6, 0, 0, 1)
+        spinner.instanceDelay = 1.0 / 12
+        let bar = box(CGRect(x: 37, y: 4, width: 6, height: 20), color(1, 1, 1), radius: 3)
+        let fade = CABasicAnimation(keyPath: "opacity")
+        fade.fromValue = 1; fade.toValue = 0.1; fade.duration = 1; fade.repeatCount = .infinity
+        bar.add(fade, forKey: "fade")
+        spinner.addSublayer(bar)
+        for l in [ring, mirror, spinner] { stage.addSublayer(l) }
+        return { _ in }
+    },
+    Scene(name: "Scroll layer — drag or use the wheel") { stage, _ in
+        let scroller = CAScrollLayer()
+        scroller.frame = CGRect(x: 120, y: 30, width: 400, height: 420)
+        scroller.scrollMode = .vertically
+        scroller.backgroundColor = color(0.16, 0.17, 0.2)
+        scroller.cornerRadius = 10
+        let rowHeight: CGFloat = 56, count = 60
+        for i in 0..<count {
+            let row = box(CGRect(x: 10, y: 10 + CGFloat(i) * rowHeight, width: 380, height: rowHeight - 8),
+                          palette[i % palette.count], radius: 6)
+            let text = CATextLayer()
+            text.frame = CGRect(x: 14, y: 12, width: 340, height: 30)
+            text.fontSize = 20
+            text.foregroundColor = color(0.1, 0.1, 0.12)
+            text.string = "Row \(i + 1) — CAScrollLayer moves bounds.origin"
+            row.addSublayer(text)
+            scroller.addSublayer(row)
+        }
+        stage.addSublayer(scroller)
+        let contentHeight = 20 + CGFloat(count) * rowHeight
+        func clamp(_ y: CGFloat) -> CGFloat { min(max(y, 0), contentHeight - scroller.bounds.height) }
+        var last: (y: CGFloat, t: CFTimeInterval)?
+        var velocity: CGFloat = 0
+        return { e in
+            switch e.kind {
+            case .down:
+                last = (e.location.y, CACurrentMediaTime()); velocity = 0
+            case .dragged:
+                guard let l = last else { return }
+                let now = CACurrentMediaTime()
+                let dy = l.y - e.location.y
+                if now > l.t { velocity = dy / CGFloat(now - l.t) }
+                CATransaction.begin(); CATransaction.setDisableActions(true)
+                scroller.scroll(to: CGPoint(x: 0, y: clamp(scroller.bounds.origin.y + dy)))
+                CATransaction.commit()
+                last = (e.location.y, now)
+            case .up:
+                // Momentum: keep going a third of a second's worth, easing out.
+                guard abs(velocity) > 50 else { return }
+                CATransaction.begin()
+                CATransaction.setAnimationDuration(0.6)
+                CATransaction.setAnimationTimingFunction(CAMediaTimingFunction(name: .easeOut))
+                scroller.scroll(to: CGPoint(x: 0, y: clamp(scroller.bounds.origin.y + velocity / 3)))
+                CATransaction.commit()
+                last = nil
+            case .scroll(let dy):
+                scroller.scroll(to: CGPoint(x: 0, y: clamp(scroller.bounds.origin.y + dy * 60)))
+            default: break
+            }
+        }
+    },
+]
