@@ -98,4 +98,61 @@ import QuartzCore
             }
         }
     },
+    Scene(name: "Transform layers — two cubes, drag to spin") { stage, _ in
+        // Seed: two cubes of six coloured faces in perspective, the second turned 45° about x and y.
+        let holder = box(stage.bounds, nil)
+        var perspective = CATransform3DIdentity
+        perspective.m34 = -1 / 500
+        holder.sublayerTransform = perspective
+        func cube(at center: CGPoint, turn: CATransform3D) -> CATransformLayer {
+            let c = CATransformLayer()
+            c.frame = CGRect(x: center.x - 60, y: center.y - 60, width: 120, height: 120)
+            let placements: [CATransform3D] = [
+                CATransform3DMakeTranslation(0, 0, 60),
+                CATransform3DTranslate(CATransform3DMakeRotation(.pi / 2, 0, 1, 0), 0, 0, 60),
+                CATransform3DTranslate(CATransform3DMakeRotation(.pi / 2, 1, 0, 0), 0, 0, 60),
+                CATransform3DTranslate(CATransform3DMakeRotation(-.pi / 2, 1, 0, 0), 0, 0, 60),
+                CATransform3DTranslate(CATransform3DMakeRotation(-.pi / 2, 0, 1, 0), 0, 0, 60),
+                CATransform3DTranslate(CATransform3DMakeRotation(.pi, 0, 1, 0), 0, 0, 60),
+            ]
+            for (i, t) in placements.enumerated() {
+                let face = box(CGRect(x: 0, y: 0, width: 120, height: 120), palette[i % palette.count], radius: 4)
+                face.transform = t
+                face.borderWidth = 2
+                face.borderColor = color(1, 1, 1, 0.6)
+                let label = CATextLayer()
+                label.frame = CGRect(x: 0, y: 40, width: 120, height: 40)
+                label.alignmentMode = .center
+                label.fontSize = 30
+                label.string = "\(i + 1)"
+                face.addSublayer(label)
+                c.addSublayer(face)
+            }
+            c.transform = turn
+            return c
+        }
+        let left = cube(at: CGPoint(x: 180, y: 240), turn: CATransform3DIdentity)
+        let right = cube(at: CGPoint(x: 460, y: 240), turn: CATransform3DRotate(CATransform3DMakeRotation(.pi / 4, 1, 0, 0), .pi / 4, 0, 1, 0))
+        holder.addSublayer(left)
+        holder.addSublayer(right)
+        stage.addSublayer(holder)
+        var angles = (x: CGFloat(0), y: CGFloat(0))
+        var last: CGPoint?
+        return { e in
+            switch e.kind {
+            case .down: last = e.location
+            case .dragged:
+                guard let l = last else { return }
+                angles.y += (e.location.x - l.x) / 100
+                angles.x -= (e.location.y - l.y) / 100
+                last = e.location
+                CATransaction.begin(); CATransaction.setDisableActions(true)
+                let spin = CATransform3DRotate(CATransform3DMakeRotation(angles.x, 1, 0, 0), angles.y, 0, 1, 0)
+                left.transform = spin
+                right.transform = CATransform3DConcat(spin, CATransform3DRotate(CATransform3DMakeRotation(.pi / 4, 1, 0, 0), .pi / 4, 0, 1, 0))
+                CATransaction.commit()
+            default: break
+            }
+        }
+    },
 ]

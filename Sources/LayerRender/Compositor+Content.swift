@@ -38,7 +38,7 @@ extension Compositor {
         switch content {
         case .shape(let shape): return shape.extent()
         case .text, .gradient: return s.bounds.standardized
-        case .replicator: return nil   // draws nothing itself: it repeats its sublayers
+        case .replicator, .transformLayer: return nil   // draw nothing themselves
         }
     }
 
@@ -55,7 +55,7 @@ extension Compositor {
         let box = Compositor.box(of: extent, world: world, limit: limit)
         guard !box.isEmpty else { return }
         switch content {
-        case .replicator: return
+        case .replicator, .transformLayer: return
         case .gradient(let g):
             guard let stops = g.stops(),
                   let geometry = GradientGeometry(type: g.type, start: g.startPoint, end: g.endPoint, bounds: s.bounds.standardized)

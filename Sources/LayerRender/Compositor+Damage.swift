@@ -19,6 +19,7 @@ extension Compositor {
         // What the layer inherits.
         let parentWorld: Homography
         let parentSublayer: Transform3D?
+        let parent3D: Transform3D?
         let alpha: Double
         let clip: PixelBox
         let spread: Spread
@@ -31,14 +32,19 @@ extension Compositor {
         let childSublayer: Transform3D?
         let childClip: PixelBox
         let childSpread: Spread
+        /// The plane and 3D chain the sublayers are placed in (a transform layer passes its own on).
+        let childWorld: Homography
+        let child3D: Transform3D?
 
         init(snapshot: LayerSnapshot, state: LayerState, world: Homography, parentWorld: Homography, parentSublayer: Transform3D?,
-             alpha: Double, clip: PixelBox, spread: Spread, children: [UInt64], box: PixelBox, transitioning: Bool,
-             visible: Bool, childAlpha: Double, childSublayer: Transform3D?, childClip: PixelBox, childSpread: Spread) {
+             parent3D: Transform3D?, alpha: Double, clip: PixelBox, spread: Spread, children: [UInt64], box: PixelBox,
+             transitioning: Bool, visible: Bool, childAlpha: Double, childSublayer: Transform3D?, childClip: PixelBox,
+             childSpread: Spread, childWorld: Homography, child3D: Transform3D?) {
             self.snapshot = snapshot; self.state = state; self.world = world; self.parentWorld = parentWorld
-            self.parentSublayer = parentSublayer; self.alpha = alpha; self.clip = clip; self.spread = spread
+            self.parentSublayer = parentSublayer; self.parent3D = parent3D; self.alpha = alpha; self.clip = clip; self.spread = spread
             self.children = children; self.box = box; self.transitioning = transitioning; self.visible = visible
             self.childAlpha = childAlpha; self.childSublayer = childSublayer; self.childClip = childClip; self.childSpread = childSpread
+            self.childWorld = childWorld; self.child3D = child3D
         }
     }
 
@@ -56,6 +62,7 @@ extension Compositor {
     package func damage(_ root: LayerSnapshot, at time: Double, base: Homography, frame: PixelBox) -> PixelBox {
         struct Item {
             var snap: LayerSnapshot, parentTime: Double, parentWorld: Homography, parentSublayer: Transform3D?
+            var parent3D: Transform3D? = nil
             var alpha: Double, clip: PixelBox, spread: Spread
             /// Under a replicator that draws several instances: drawn elsewhere too.
             var replicated = false
@@ -78,8 +85,9 @@ extension Compositor {
                                   clip: f.clip, spread: f.childSpread, replicated: replicated))
             }
             for c in snap.sublayers {
-                stack.append(Item(snap: c, parentTime: local, parentWorld: f.world, parentSublayer: f.childSublayer,
-                                  alpha: f.childAlpha, clip: f.childClip, spread: f.childSpread, replicated: copies))
+                stack.append(Item(snap: c, parentTime: local, parentWorld: f.childWorld, parentSublayer: f.childSublayer,
+                                  parent3D: f.child3D, alpha: f.childAlpha, clip: f.childClip, spread: f.childSpread,
+                                  replicated: copies))
             }
         }
         while let item = stack.popLast() {
@@ -87,7 +95,8 @@ extension Compositor {
             let local = snap.localTime(fromParent: item.parentTime)
             // The same snapshot, without animations, in the same inherited context: the same footprint.
             if known, let old = previous[snap.id], old.snapshot === snap, snap.animations.isEmpty,
-               old.parentWorld == item.parentWorld, old.parentSublayer == item.parentSublayer, old.alpha == item.alpha,
+               old.parentWorld == item.parentWorld, old.parentSublayer == item.parentSublayer, old.parent3D == item.parent3D,
+               old.alpha == item.alpha,
                old.clip == item.clip, old.spread == item.spread {
                 current[snap.id] = old
                 if old.visible { push(snap, old, local, replicated: item.replicated) }
@@ -95,12 +104,16 @@ extension Compositor {
             }
             let s = snap.presentationState(atLocalTime: local)
             let transitioning = snap.animations.contains { $0.model.transitionProgress(at: local) != nil }
-            let world = Homography(Compositor.localTransform(s, parentSublayer: item.parentSublayer)).concatenating(item.parentWorld)
+            let local4 = Compositor.localTransform(s, parentSublayer: item.parentSublayer)
+            let full4 = item.parent3D.map { local4.concatenating($0) } ?? local4
+            let world = Homography(full4).concatenating(item.parentWorld)
             let opacity = min(max(s.opacity, 0), 1)
-            let visible = !s.isHidden && opacity > 0 && s.bounds.isFiniteRect && world.inverse != nil
+            var isTransformLayer = false
+            if case .transformLayer? = s.content { isTransformLayer = true }
+            let visible = !s.isHidden && opacity > 0 && s.bounds.isFiniteRect && (isTransformLayer || world.inverse != nil)
             var box = PixelBox(x0: 0, y0: 0, x1: 0, y1: 0)
             var spread = item.spread
-            if visible {
+            if visible && !isTransformLayer {
                 box = Compositor.box(of: s.bounds.standardized, world: world, limit: frame)
                 if let image = s.contentsImage { box = box.union(contentsBox(image, s, world: world, limit: frame)) }
                 if let content = s.content { box = box.union(contentBox(content, s, world: world, limit: frame)) }
@@ -119,12 +132,13 @@ extension Compositor {
                 let a = CGPoint(x: b.minX + s.anchorPoint.x * b.width, y: b.minY + s.anchorPoint.y * b.height)
                 sub = Transform3D.translation(-a.x, -a.y, 0).concatenating(s.sublayerTransform).concatenating(.translation(a.x, a.y, 0))
             }
-            let clip = visible && s.masksToBounds ? item.clip.intersection(Compositor.box(of: b, world: world, limit: frame)) : item.clip
+            let clip = visible && s.masksToBounds && !isTransformLayer ? item.clip.intersection(Compositor.box(of: b, world: world, limit: frame)) : item.clip
             let children = snap.sublayers.map(\.id)
             let mine = Footprint(snapshot: snap, state: s, world: world, parentWorld: item.parentWorld,
-                                 parentSublayer: item.parentSublayer, alpha: item.alpha, clip: item.clip, spread: item.spread,
-                                 children: children, box: box, transitioning: transitioning, visible: visible,
-                                 childAlpha: item.alpha * opacity, childSublayer: sub, childClip: clip, childSpread: spread)
+                                 parentSublayer: item.parentSublayer, parent3D: item.parent3D, alpha: item.alpha, clip: item.clip,
+                                 spread: item.spread, children: children, box: box, transitioning: transitioning, visible: visible,
+                                 childAlpha: item.alpha * opacity, childSublayer: sub, childClip: clip, childSpread: spread,
+                                 childWorld: isTransformLayer ? item.parentWorld : world, child3D: isTransformLayer ? full4 : nil)
             if let old = previous[snap.id], known {
                 if old.state != s || old.world != world || old.alpha != item.alpha || old.clip != item.clip
                     || old.children != children || transitioning || old.transitioning || old.box != box {

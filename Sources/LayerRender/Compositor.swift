@@ -104,6 +104,9 @@ package final class Compositor {
         var depth: Int
         /// Set while painting one side of a transition (so it is not transitioned again).
         var inTransition = false
+        /// Under a CATransformLayer: the 4×4 map from the parent's space into the plane of
+        /// `parentWorld` (nil: the parent is that plane).
+        var parent3D: Transform3D? = nil
     }
 
     func paint(_ snap: LayerSnapshot, _ ctx: Context) {
@@ -122,7 +125,15 @@ package final class Compositor {
         let s = snap.presentationState(atLocalTime: local)
         let opacity = min(max(s.opacity, 0), 1)
         guard !s.isHidden, opacity > 0, s.bounds.isFiniteRect else { culledLayers += 1; return }
-        let world = Homography(Compositor.localTransform(s, parentSublayer: ctx.parentSublayer)).concatenating(ctx.parentWorld)
+        // Under a CATransformLayer the 3D chain is kept and flattened once, into the plane of the
+        // nearest ordinary ancestor (`parentWorld`).
+        let local4 = Compositor.localTransform(s, parentSublayer: ctx.parentSublayer)
+        let full4 = ctx.parent3D.map { local4.concatenating($0) } ?? local4
+        let world = Homography(full4).concatenating(ctx.parentWorld)
+        if case .transformLayer? = s.content {
+            paintTransformLayer(snap, s, ctx, local: local, full4: full4, opacity: opacity)
+            return
+        }
         guard let inverse = world.inverse else { culledLayers += 1; return }
         let b = s.bounds.standardized
         let corners = [CGPoint(x: b.minX, y: b.minY), CGPoint(x: b.maxX, y: b.minY),
@@ -192,6 +203,7 @@ package final class Compositor {
             maskCtx.target = m.target
             maskCtx.parentTime = local
             maskCtx.parentWorld = world
+            maskCtx.parent3D = nil
             maskCtx.parentSublayer = nil
             maskCtx.flipped = flipped
             maskCtx.clips = []
@@ -247,6 +259,7 @@ package final class Compositor {
             var child = own
             child.parentTime = local
             child.parentWorld = world
+            child.parent3D = nil
             child.flipped = flipped
             child.depth = depth + 1
             if !s.sublayerTransform.isIdentity {

@@ -24,10 +24,28 @@ extension CALayer {
             let local: CGPoint
             let order: [CALayer]
             var next = 0
+            /// For a transform layer: the point in the plane its 3D subtree is flattened into, and
+            /// the 4×4 map from its space to that plane.
+            var plane: CGPoint? = nil
+            var chain: CATransform3D? = nil
         }
-        func enter(_ layer: CALayer, from point: CGPoint, parent: CALayer?) -> Frame? {
+        func enter(_ layer: CALayer, from point: CGPoint, parent: Frame?) -> Frame? {
             guard !layer.isHidden else { return nil }
-            let local = parent.map { layer.pointFromParent(point, parentSublayerIdentity: $0.storage.sublayerTransformIsIdentity) }
+            if let parent, let chain = parent.chain, let plane = parent.plane {
+                // Below a transform layer: through the unflattened 3D chain.
+                let m = layer.transformToSuperlayer.concatenating(chain)
+                if layer is CATransformLayer {
+                    return Frame(layer: layer, local: .zero, order: layer.childrenByDepth(m), plane: plane, chain: m)
+                }
+                guard let local = Homography(m.engine).unproject(plane) else { return nil }
+                if layer.masksToBounds && !layer.contains(local) { return nil }
+                return Frame(layer: layer, local: local, order: layer.children.isEmpty ? [] : layer.childrenFrontToBack)
+            }
+            if layer is CATransformLayer {
+                let m = layer.transformToSuperlayer
+                return Frame(layer: layer, local: .zero, order: layer.childrenByDepth(m), plane: point, chain: m)
+            }
+            let local = parent.map { layer.pointFromParent(point, parentSublayerIdentity: $0.layer.storage.sublayerTransformIsIdentity) }
                 ?? layer.pointFromSuperlayer(point)
             guard let local else { return nil }
             if layer.masksToBounds && !layer.contains(local) { return nil }
@@ -38,12 +56,25 @@ extension CALayer {
         while let top = stack.last {
             if top.next < top.order.count {
                 stack[stack.count - 1].next += 1
-                if let frame = enter(top.order[top.next], from: top.local, parent: top.layer) { stack.append(frame) }
+                if let frame = enter(top.order[top.next], from: top.local, parent: top) { stack.append(frame) }
             } else {
                 stack.removeLast()
-                if top.layer.contains(top.local) { return top.layer }
+                // A transform layer has no plane of its own to be hit in.
+                if top.chain == nil, top.layer.contains(top.local) { return top.layer }
             }
         }
         return nil
+    }
+
+    /// A transform layer's sublayers front to back: descending depth of their centres once `chain`
+    /// (this layer → the flattening plane) is applied, as the compositor sorts them.
+    func childrenByDepth(_ chain: CATransform3D) -> [CALayer] {
+        let depths = children.map { c -> CGFloat in
+            let m = c.transformToSuperlayer.concatenating(chain)
+            let p = CGPoint(x: c.storage.bounds.midX, y: c.storage.bounds.midY)
+            let z = p.x * m.m13 + p.y * m.m23 + m.m43, w = p.x * m.m14 + p.y * m.m24 + m.m44
+            return w > 0 ? z / w : -.infinity
+        }
+        return children.indices.sorted { depths[$0] != depths[$1] ? depths[$0] > depths[$1] : $0 > $1 }.map { children[$0] }
     }
 }

@@ -12,6 +12,8 @@ package enum LayerContent: Equatable, Sendable {
     case text(TextContent)
     case gradient(GradientContent)
     case replicator(ReplicatorContent)
+    /// A CATransformLayer: no picture, sublayers kept in 3D.
+    case transformLayer
 
     /// The engine value of an animatable content property; nil for keys this content lacks.
     func value(forKey key: String) -> AnimatableValue? {
@@ -20,6 +22,7 @@ package enum LayerContent: Equatable, Sendable {
         case .text(let c): return c.value(forKey: key)
         case .gradient(let c): return c.value(forKey: key)
         case .replicator(let c): return c.value(forKey: key)
+        case .transformLayer: return nil
         }
     }
 
@@ -30,6 +33,7 @@ package enum LayerContent: Equatable, Sendable {
         case .text(var c): defer { self = .text(c) }; return c.set(key, v)
         case .gradient(var c): defer { self = .gradient(c) }; return c.set(key, v)
         case .replicator(var c): defer { self = .replicator(c) }; return c.set(key, v)
+        case .transformLayer: return false
         }
     }
 }
