@@ -30,6 +30,7 @@ extension Compositor {
 
     /// The pixels a layer's content can cover (shapes may overflow the bounds; the others cannot).
     func contentBox(_ content: LayerContent, _ s: LayerState, world: Homography, limit: PixelBox) -> PixelBox {
+        if case .emitter = content { return limit }   // particles fly anywhere
         guard let e = Compositor.contentExtent(content, s) else { return PixelBox(x0: 0, y0: 0, x1: 0, y1: 0) }
         return Compositor.box(of: e, world: world, limit: limit)
     }
@@ -38,7 +39,7 @@ extension Compositor {
         switch content {
         case .shape(let shape): return shape.extent()
         case .text, .gradient: return s.bounds.standardized
-        case .replicator, .transformLayer: return nil   // draw nothing themselves
+        case .replicator, .transformLayer, .emitter: return nil   // nothing drawn within the bounds
         }
     }
 
@@ -50,12 +51,16 @@ extension Compositor {
 
     func paintContent(_ content: LayerContent, _ snap: LayerSnapshot, _ s: LayerState, target: RenderTarget, limit: PixelBox,
                       world: Homography, inverse: Homography, pixel: CGFloat, shape: RoundedRect, flipped: Bool,
-                      clips: [ClipShape], alpha: Double, antialias: Bool) {
+                      clips: [ClipShape], alpha: Double, antialias: Bool, local: Double) {
+        if case .emitter(let e) = content {
+            if alpha > 0 { paintEmitter(e, local: local, world: world, pixel: pixel, target: target, box: limit, alpha: alpha, clips: clips) }
+            return
+        }
         guard alpha > 0, let extent = Compositor.contentExtent(content, s) else { return }
         let box = Compositor.box(of: extent, world: world, limit: limit)
         guard !box.isEmpty else { return }
         switch content {
-        case .replicator, .transformLayer: return
+        case .replicator, .transformLayer, .emitter: return
         case .gradient(let g):
             guard let stops = g.stops(),
                   let geometry = GradientGeometry(type: g.type, start: g.startPoint, end: g.endPoint, bounds: s.bounds.standardized)

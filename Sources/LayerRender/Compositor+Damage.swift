@@ -94,7 +94,7 @@ extension Compositor {
             let snap = item.snap
             let local = snap.localTime(fromParent: item.parentTime)
             // The same snapshot, without animations, in the same inherited context: the same footprint.
-            if known, let old = previous[snap.id], old.snapshot === snap, snap.animations.isEmpty,
+            if known, let old = previous[snap.id], old.snapshot === snap, snap.animations.isEmpty, !Compositor.emits(snap.state),
                old.parentWorld == item.parentWorld, old.parentSublayer == item.parentSublayer, old.parent3D == item.parent3D,
                old.alpha == item.alpha,
                old.clip == item.clip, old.spread == item.spread {
@@ -148,6 +148,8 @@ extension Compositor {
                 damage = damage.union(box)
             }
             current[snap.id] = mine
+            // Particles move every frame, anywhere the emitter's clip allows.
+            if visible && Compositor.emits(s) { damage = damage.union(box) }
             if visible { push(snap, mine, local, replicated: item.replicated) }
         }
         if known {
@@ -161,6 +163,12 @@ extension Compositor {
         footprintRoot = root
         footprintTime = time
         return damage.intersection(frame)
+    }
+
+    /// Whether the state is an emitter that can have particles on screen.
+    package static func emits(_ s: LayerState) -> Bool {
+        if case .emitter(let e)? = s.content { return e.isActive }
+        return false
     }
 
     /// Forgets the footprints: the next damage is the whole frame.

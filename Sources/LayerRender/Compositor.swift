@@ -253,7 +253,7 @@ package final class Compositor {
         if let content = s.content {
             paintContent(content, snap, s, target: own.target, limit: own.limit, world: world, inverse: inverse, pixel: pixel,
                          shape: shape, flipped: flipped, clips: s.masksToBounds ? own.clips + [clipSelf] : own.clips,
-                         alpha: own.alpha, antialias: antialias)
+                         alpha: own.alpha, antialias: antialias, local: local)
         }
         if !snap.sublayers.isEmpty {
             var child = own

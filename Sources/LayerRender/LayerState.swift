@@ -64,11 +64,16 @@ package struct LayerState: Equatable, Sendable {
 
 extension LayerState: AnimationTarget {
     package func animatableValue(at keyPath: [String]) -> AnimatableValue? {
+        if keyPath.first == "emitterCells", case .emitter(let e)? = content { return e.cellValue(keyPath.dropFirst()) }
         guard let first = keyPath.first, let top = topValue(first) else { return nil }
         return keyPath.count == 1 ? top : top.value(atSubPath: keyPath.dropFirst())
     }
 
     package mutating func setAnimatableValue(_ value: AnimatableValue, at keyPath: [String]) {
+        if keyPath.first == "emitterCells", case .emitter(var e)? = content {
+            if e.setCellValue(keyPath.dropFirst(), value) { content = .emitter(e) }
+            return
+        }
         guard let first = keyPath.first else { return }
         if keyPath.count == 1 { setTop(first, value); return }
         guard let top = topValue(first), let updated = top.setting(keyPath.dropFirst(), to: value) else { return }

@@ -23,6 +23,11 @@ extension CALayer {
     func valueAtPath(_ keyPath: String) -> Any? {
         let parts = keyPath.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
         guard let first = parts.first else { return nil }
+        if first == "emitterCells", parts.count >= 3, let emitter = self as? CAEmitterLayer,
+           let top = emitter.emitterCells?.first(where: { $0.name == parts[1] }),
+           let cell = top.cell(at: parts.dropFirst(2).dropLast()) {
+            return cell.value(forKey: parts[parts.count - 1])
+        }
         var value = value(forKey: first)
         var i = 1
         while i < parts.count {
@@ -40,6 +45,10 @@ extension CALayer {
         let parts = keyPath.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
         guard let first = parts.first else { return }
         if parts.count == 1 { setValue(value, forKey: first); return }
+        if first == "emitterCells", let emitter = self as? CAEmitterLayer {
+            if !emitter.setCellValue(value, path: parts.dropFirst()) { CGDiagnostics.record(.invalidKeyValue) }
+            return
+        }
         let base = self.value(forKey: first)
         if let layer = base as? CALayer {
             layer.setValue(value, forKeyPath: parts.dropFirst().joined(separator: "."))

@@ -167,6 +167,7 @@ open class CARenderer: NSObject, LayerHost {
         while let (snap, parentTime, parentRate) = stack.popLast() {
             let local = snap.localTime(fromParent: parentTime)
             let rate = parentRate * snap.state.timing.speed
+            if Compositor.emits(snap.state) { return now }
             if rate != 0 {
                 for (_, model) in snap.animations where !model.isFinished(at: local) {
                     let elapsed = (local - model.timing.beginTime) * model.timing.speed

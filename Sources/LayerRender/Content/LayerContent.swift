@@ -14,6 +14,7 @@ package enum LayerContent: Equatable, Sendable {
     case replicator(ReplicatorContent)
     /// A CATransformLayer: no picture, sublayers kept in 3D.
     case transformLayer
+    case emitter(EmitterContent)
 
     /// The engine value of an animatable content property; nil for keys this content lacks.
     func value(forKey key: String) -> AnimatableValue? {
@@ -23,6 +24,7 @@ package enum LayerContent: Equatable, Sendable {
         case .gradient(let c): return c.value(forKey: key)
         case .replicator(let c): return c.value(forKey: key)
         case .transformLayer: return nil
+        case .emitter(let c): return c.value(forKey: key)
         }
     }
 
@@ -34,6 +36,7 @@ package enum LayerContent: Equatable, Sendable {
         case .gradient(var c): defer { self = .gradient(c) }; return c.set(key, v)
         case .replicator(var c): defer { self = .replicator(c) }; return c.set(key, v)
         case .transformLayer: return false
+        case .emitter(var c): defer { self = .emitter(c) }; return c.set(key, v)
         }
     }
 }
