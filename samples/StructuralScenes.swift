@@ -155,4 +155,86 @@ import QuartzCore
             }
         }
     },
+    Scene(name: "Emitter layers — sparks, fire and snow; click to move the sparks") { stage, _ in
+        func dot(_ size: Int, soft: Bool) -> CGImage? {
+            guard let ctx = CGContext(data: nil, width: size, height: size, bitsPerComponent: 8, bytesPerRow: 0,
+                                      space: CGColorSpaceCreateDeviceRGB(),
+                                      bitmapInfo: CGImageAlphaInfo.premultipliedFirst.rawValue | CGBitmapInfo.byteOrder32Little.rawValue)
+            else { return nil }
+            let r = CGFloat(size) / 2
+            if soft {
+                let g = CGGradient(colorsSpace: CGColorSpaceCreateDeviceRGB(),
+                                   colors: [CGColor(gray: 1, alpha: 1), CGColor(gray: 1, alpha: 0)] as CFArray, locations: [0, 1])!
+                ctx.drawRadialGradient(g, startCenter: CGPoint(x: r, y: r), startRadius: 0, endCenter: CGPoint(x: r, y: r), endRadius: r, options: [])
+            } else {
+                ctx.setFillColor(CGColor(gray: 1, alpha: 1))
+                ctx.fill(CGRect(x: 0, y: 0, width: size, height: size))
+            }
+            return ctx.makeImage()
+        }
+        // Seed 004: 150 red squares a second spreading all ways, fading at 0.4 a second, added up.
+        let sparks = CAEmitterLayer()
+        sparks.frame = CGRect(x: 0, y: 0, width: 320, height: 480)
+        sparks.emitterPosition = CGPoint(x: 160, y: 200)
+        sparks.renderMode = .additive
+        let spark = CAEmitterCell()
+        spark.name = "spark"
+        spark.contents = dot(8, soft: false)
+        spark.birthRate = 150
+        spark.lifetime = 5
+        spark.color = color(1, 0, 0)
+        spark.alphaSpeed = -0.4
+        spark.velocity = 50
+        spark.velocityRange = 50
+        spark.emissionRange = .pi * 2
+        sparks.emitterCells = [spark]
+        // Fire: soft orange dots rising from a line, shrinking and fading.
+        let fire = CAEmitterLayer()
+        fire.frame = CGRect(x: 320, y: 240, width: 320, height: 240)
+        fire.emitterPosition = CGPoint(x: 160, y: 220)
+        fire.emitterShape = .line
+        fire.emitterSize = CGSize(width: 80, height: 0)
+        fire.renderMode = .additive
+        let flame = CAEmitterCell()
+        flame.contents = dot(32, soft: true)
+        flame.birthRate = 300
+        flame.lifetime = 1.4
+        flame.lifetimeRange = 0.4
+        flame.color = color(1, 0.45, 0.1, 0.5)
+        flame.alphaSpeed = -0.35
+        flame.velocity = 90
+        flame.velocityRange = 30
+        flame.emissionLongitude = -.pi / 2
+        flame.emissionRange = 0.35
+        flame.scaleSpeed = -0.4
+        fire.emitterCells = [flame]
+        // Snow: white flakes drifting down from a line across the top, turning slowly.
+        let snow = CAEmitterLayer()
+        snow.frame = CGRect(x: 320, y: 0, width: 320, height: 240)
+        snow.masksToBounds = true
+        snow.emitterPosition = CGPoint(x: 160, y: -10)
+        snow.emitterShape = .line
+        snow.emitterSize = CGSize(width: 320, height: 0)
+        let flake = CAEmitterCell()
+        flake.contents = dot(10, soft: true)
+        flake.birthRate = 40
+        flake.lifetime = 8
+        flake.velocity = 30
+        flake.velocityRange = 15
+        flake.emissionLongitude = .pi / 2
+        flake.emissionRange = 0.4
+        flake.yAcceleration = 4
+        flake.scale = 0.8
+        flake.scaleRange = 0.4
+        flake.spin = 0.5
+        flake.spinRange = 1
+        snow.emitterCells = [flake]
+        for l in [sparks, fire, snow] { stage.addSublayer(l) }
+        return { e in
+            guard case .down = e.kind, e.location.x < 320 else { return }
+            CATransaction.begin(); CATransaction.setDisableActions(true)
+            sparks.emitterPosition = e.location
+            CATransaction.commit()
+        }
+    },
 ]
