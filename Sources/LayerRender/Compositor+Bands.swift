@@ -15,6 +15,7 @@ extension Compositor {
         // Footprints describe this frame only when the damage walk just ran for this tree, time and base.
         footprintsFresh = footprintRoot === root && footprintTime == time && footprintBase == base
         defer { footprintsFresh = false }
+        tilesFading = false
         let full = PixelBox(x0: 0, y0: 0, x1: target.width, y1: target.height)
         let area = limit?.intersection(full) ?? full
         guard threads > 1, area.y1 - area.y0 >= Compositor.minRowsToSplit else {
@@ -25,6 +26,7 @@ extension Compositor {
         bandHelper = helper
         helper.maxDepth = maxDepth
         helper.threads = 1
+        helper.tilesFading = false
         let mid = (area.y0 + area.y1) / 2
         let top = PixelBox(x0: area.x0, y0: area.y0, x1: area.x1, y1: mid)
         let bottom = PixelBox(x0: area.x0, y0: mid, x1: area.x1, y1: area.y1)
@@ -37,6 +39,8 @@ extension Compositor {
         paintedLayers += helper.paintedLayers
         skippedForDepth += helper.skippedForDepth
         rasterHits += helper.rasterHits - work.helperRasterHits
+        tilesFading = tilesFading || helper.tilesFading
+        for (id, keys) in helper.takeTileRequests() { tileRequests[id, default: []].formUnion(keys) }
         contentHits += helper.contentHits - work.helperContentHits
     }
 

@@ -39,6 +39,7 @@ extension Compositor {
         switch content {
         case .shape(let shape): return shape.extent()
         case .text, .gradient: return s.bounds.standardized
+        case .tiled: return s.bounds.standardized
         case .replicator, .transformLayer, .emitter: return nil   // nothing drawn within the bounds
         }
     }
@@ -56,11 +57,16 @@ extension Compositor {
             if alpha > 0 { paintEmitter(e, local: local, world: world, pixel: pixel, target: target, box: limit, alpha: alpha, clips: clips) }
             return
         }
+        if case .tiled(let t) = content {
+            paintTiles(t, snap.id, s, world: world, inverse: inverse, pixel: pixel, target: target, limit: limit, alpha: alpha,
+                       clips: clips, local: local)
+            return
+        }
         guard alpha > 0, let extent = Compositor.contentExtent(content, s) else { return }
         let box = Compositor.box(of: extent, world: world, limit: limit)
         guard !box.isEmpty else { return }
         switch content {
-        case .replicator, .transformLayer, .emitter: return
+        case .replicator, .transformLayer, .emitter, .tiled: return
         case .gradient(let g):
             guard let stops = g.stops(),
                   let geometry = GradientGeometry(type: g.type, start: g.startPoint, end: g.endPoint, bounds: s.bounds.standardized)

@@ -35,6 +35,8 @@ extension Compositor {
         /// The plane and 3D chain the sublayers are placed in (a transform layer passes its own on).
         let childWorld: Homography
         let child3D: Transform3D?
+        /// The layer's local time when this footprint was taken.
+        var time: Double = 0
 
         init(snapshot: LayerSnapshot, state: LayerState, world: Homography, parentWorld: Homography, parentSublayer: Transform3D?,
              parent3D: Transform3D?, alpha: Double, clip: PixelBox, spread: Spread, children: [UInt64], box: PixelBox,
@@ -94,10 +96,12 @@ extension Compositor {
             let snap = item.snap
             let local = snap.localTime(fromParent: item.parentTime)
             // The same snapshot, without animations, in the same inherited context: the same footprint.
-            if known, let old = previous[snap.id], old.snapshot === snap, snap.animations.isEmpty, !Compositor.emits(snap.state),
+            if known, let old = previous[snap.id], old.snapshot === snap, snap.animations.isEmpty,
+               !Compositor.changesByItself(snap.state, since: old.time),
                old.parentWorld == item.parentWorld, old.parentSublayer == item.parentSublayer, old.parent3D == item.parent3D,
                old.alpha == item.alpha,
                old.clip == item.clip, old.spread == item.spread {
+                old.time = local
                 current[snap.id] = old
                 if old.visible { push(snap, old, local, replicated: item.replicated) }
                 continue
@@ -149,7 +153,8 @@ extension Compositor {
             }
             current[snap.id] = mine
             // Particles move every frame, anywhere the emitter's clip allows.
-            if visible && Compositor.emits(s) { damage = damage.union(box) }
+            mine.time = local
+            if visible && Compositor.changesByItself(s, since: previous[snap.id]?.time) { damage = damage.union(box) }
             if visible { push(snap, mine, local, replicated: item.replicated) }
         }
         if known {
@@ -169,6 +174,18 @@ extension Compositor {
     package static func emits(_ s: LayerState) -> Bool {
         if case .emitter(let e)? = s.content { return e.isActive }
         return false
+    }
+
+    /// Whether the layer's pixels changed by time alone since the frame at local time `previous`:
+    /// particles move, and a tile that was still fading in then is drawn differently now.
+    static func changesByItself(_ s: LayerState, since previous: Double?) -> Bool {
+        switch s.content {
+        case .emitter(let e)?: return e.isActive
+        case .tiled(let t)?:
+            guard let previous else { return true }
+            return t.fadeDuration > 0 && t.tiles.values.contains { $0.arrival + t.fadeDuration > previous }
+        default: return false
+        }
     }
 
     /// Forgets the footprints: the next damage is the whole frame.

@@ -43,6 +43,10 @@ package final class Compositor {
     var rasterCache: [UInt64: RasterEntry] = [:]
     /// Pictures of shape and text content, by layer identity (Compositor+Content.swift).
     var contentCache: [UInt64: ContentEntry] = [:]
+    /// Tiles of tiled layers that were visible but not drawn yet, by layer identity.
+    var tileRequests: [UInt64: Set<TileKey>] = [:]
+    /// True when the last frame showed a tile still fading in (another frame is needed).
+    package internal(set) var tilesFading = false
     /// Mip chains of images drawn with the trilinear filter, by image identity.
     var mipCache: [ObjectIdentifier: MipChain] = [:]
     /// Colour ramps of gradient layers, by layer identity.

@@ -53,6 +53,8 @@ open class CARenderer: NSObject, LayerHost {
     private(set) var frameTime: Double?
     let compositor = Compositor()
     private var output: OwnedTarget?
+    /// Tiled layers this renderer asked for tiles (their deliveries are committed at the next frame).
+    private var tiledLayers: [WeakTiledLayer] = []
     /// Areas given to `addUpdate(_:)` since the last render (bounds' space, points).
     private var forcedUpdate: CGRect?
 
@@ -67,6 +69,13 @@ open class CARenderer: NSObject, LayerHost {
     open func beginFrame(atTime t: CFTimeInterval, timeStamp ts: UnsafeMutablePointer<CVTimeStamp>?) {
         let time = t.isFinite ? t : MediaClock.now()
         frameTime = time
+        // Tiles drawn in the background since the last frame join this frame's commit.
+        tiledLayers.removeAll { $0.layer == nil }
+        for w in tiledLayers {
+            guard let l = w.layer, l.store.hasDeliveries else { continue }
+            l.markSnapshotDirty()
+            if let root = l.liveRoot { TransactionState.current.touch(root) }
+        }
         TransactionState.current.flush(at: time)
     }
 
@@ -114,6 +123,21 @@ open class CARenderer: NSObject, LayerHost {
         guard !damage.isEmpty else { return }
         output.target.clear(damage)
         compositor.render(root, at: time, into: output.target, base: base, limit: damage)
+        requestTiles()
+    }
+
+    /// Hands the tiles the compositor found missing to their tiled layers (drawn in the background).
+    private func requestTiles() {
+        let requests = compositor.takeTileRequests()
+        guard !requests.isEmpty, let top = layer else { return }
+        var stack: [CALayer] = [top]
+        while let l = stack.popLast() {
+            if let tiled = l as? CATiledLayer, let keys = requests[l.layerID] {
+                tiled.requestTiles(keys)
+                if !tiledLayers.contains(where: { $0.layer === tiled }) { tiledLayers.append(WeakTiledLayer(tiled)) }
+            }
+            stack.append(contentsOf: l.children)
+        }
     }
 
     /// The pixels the last `render()` repainted (empty when nothing changed).
@@ -161,6 +185,8 @@ open class CARenderer: NSObject, LayerHost {
     open func nextFrameTime() -> CFTimeInterval {
         guard let root = committedRoot else { return .infinity }
         let now = frameTime ?? MediaClock.now()
+        // Tiles being drawn, waiting for a commit, or fading in need frames.
+        if compositor.tilesFading || tiledLayers.contains(where: { $0.layer?.store.isBusy ?? false }) { return now }
         var next = Double.infinity
         // (layer, its parent's local time, product of the speeds above it)
         var stack: [(LayerSnapshot, Double, Double)] = [(root, now, 1)]

@@ -15,6 +15,7 @@ package enum LayerContent: Equatable, Sendable {
     /// A CATransformLayer: no picture, sublayers kept in 3D.
     case transformLayer
     case emitter(EmitterContent)
+    case tiled(TiledContent)
 
     /// The engine value of an animatable content property; nil for keys this content lacks.
     func value(forKey key: String) -> AnimatableValue? {
@@ -25,6 +26,7 @@ package enum LayerContent: Equatable, Sendable {
         case .replicator(let c): return c.value(forKey: key)
         case .transformLayer: return nil
         case .emitter(let c): return c.value(forKey: key)
+        case .tiled: return nil
         }
     }
 
@@ -37,6 +39,7 @@ package enum LayerContent: Equatable, Sendable {
         case .replicator(var c): defer { self = .replicator(c) }; return c.set(key, v)
         case .transformLayer: return false
         case .emitter(var c): defer { self = .emitter(c) }; return c.set(key, v)
+        case .tiled: return false
         }
     }
 }

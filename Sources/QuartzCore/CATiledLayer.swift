@@ -1,0 +1,188 @@
+import CoreGraphics
+import Dispatch
+import Foundation
+import LayerRender
+
+/// A layer whose content is drawn in tiles, on demand, at the level of detail it is shown at:
+/// Core Animation's CATiledLayer.
+///
+/// The compositor shows the tiles drawn so far and asks for the visible ones that are missing;
+/// they are drawn off the main thread by `draw(in:)` (so the delegate's `draw(_:in:)` must be
+/// thread-safe, as on Apple systems) into a context whose clip is the tile (`boundingBoxOfClipPath`
+/// tells which), then fade in over `fadeDuration()`. A frame never waits for a tile: coarser
+/// levels stand in. Level 0 is drawn at 2^levelsOfDetailBias pixels per point, each further level
+/// at half the previous one. At most `maxTiles` tiles are kept (the oldest are dropped);
+/// tile sizes are clamped to 16…4096 pixels.
+open class CATiledLayer: CALayer {
+    /// Tiles kept at most; older tiles are dropped first.
+    public static let maxTiles = 256
+
+    /// The seconds a new tile takes to fade in (0.25; subclasses may override).
+    open class func fadeDuration() -> CFTimeInterval { 0.25 }
+
+    /// The size of a tile in pixels (default 256 × 256).
+    open var tileSize = CGSize(width: 256, height: 256) {
+        didSet {
+            let w = tileSize.width.isFinite ? min(max(tileSize.width, 16), 4096) : 256
+            let h = tileSize.height.isFinite ? min(max(tileSize.height, 16), 4096) : 256
+            if w != tileSize.width || h != tileSize.height { CGDiagnostics.record(.invalidParameter); tileSize = CGSize(width: w, height: h) }
+            store.invalidate(nil)
+            didChange("tileSize")
+        }
+    }
+
+    /// How many levels of detail exist (default 1; clamped to 1…16 when drawn).
+    open var levelsOfDetail = 1 { didSet { store.invalidate(nil); didChange("levelsOfDetail") } }
+
+    /// How many of those levels magnify beyond one pixel per point (default 0; clamped to 0…15).
+    open var levelsOfDetailBias = 0 { didSet { store.invalidate(nil); didChange("levelsOfDetailBias") } }
+
+    let store = TileStore()
+
+    /// Creates a tiled layer (256-pixel tiles, one level of detail).
+    public override init() { super.init() }
+
+    /// Creates a shadow copy of `layer`.
+    public override init(layer: Any) {
+        super.init(layer: layer)
+        if let other = layer as? CATiledLayer {
+            tileSize = other.tileSize; levelsOfDetail = other.levelsOfDetail; levelsOfDetailBias = other.levelsOfDetailBias
+        }
+    }
+
+    /// Apple's archiving initialiser (archives are not supported on Linux: a default layer).
+    public required init?(coder: NSCoder) { super.init(coder: coder) }
+
+    /// A tiled layer has no backing store: displaying drops every tile, so visible ones are redrawn.
+    override open func display() {
+        store.invalidate(nil)
+        markSnapshotDirty()
+    }
+
+    /// Drops the tiles that overlap `r` (layer coordinates); they are redrawn when visible.
+    override open func setNeedsDisplay(_ r: CGRect) {
+        store.invalidate(r)
+        markSnapshotDirty()
+        if let root = liveRoot { TransactionState.current.touch(root) }
+    }
+
+    var content: TiledContent {
+        var c = TiledContent()
+        c.tileSize = tileSize
+        c.levelsOfDetail = levelsOfDetail
+        c.levelsOfDetailBias = levelsOfDetailBias
+        c.fadeDuration = Self.fadeDuration()
+        return c
+    }
+
+    override func makeState() -> LayerState {
+        var s = baseState()
+        s.contents = .none   // tiles are the picture
+        var c = content
+        (c.tiles, c.version) = store.commit(now: convertTime(MediaClock.now(), from: nil))
+        s.content = .tiled(c)
+        return s
+    }
+
+    override func presentationInstance() -> CALayer { CATiledLayer(layer: self) }
+
+    /// Draws the missing tiles `keys` in the background (those already drawn or being drawn are skipped).
+    func requestTiles(_ keys: Set<TileKey>) {
+        let c = content, b = bounds
+        // Drawing threads reach the layer weakly; Apple's contract makes draw(in:) thread-safe.
+        let owner = WeakTiledLayer(self)
+        for key in store.claim(keys) {
+            let rect = c.rect(key, bounds: b)
+            let scale = c.scale(key.level)
+            TileStore.queue.async(group: TileStore.group) {
+                guard let self = owner.layer else { return }
+                let w = CGClampToInt(Double((rect.width * scale).rounded(.up)), in: 0...4096)
+                let h = CGClampToInt(Double((rect.height * scale).rounded(.up)), in: 0...4096)
+                guard w > 0, h > 0, let ctx = CGContext(data: nil, width: w, height: h, bitsPerComponent: 8, bytesPerRow: 0,
+                                                     space: CGColorSpaceCreateDeviceRGB(),
+                                                     bitmapInfo: CGImageAlphaInfo.premultipliedFirst.rawValue | CGBitmapInfo.byteOrder32Little.rawValue)
+                else { self.store.fail(key); return }
+                // Layer coordinates, y down, scaled to the level; clipped to the tile.
+                ctx.translateBy(x: 0, y: CGFloat(h))
+                ctx.scaleBy(x: scale, y: -scale)
+                ctx.translateBy(x: -rect.minX, y: -rect.minY)
+                ctx.clip(to: rect)
+                self.draw(in: ctx)
+                if let image = ctx.makeImage() { self.store.deliver(key, image: image, rect: rect) } else { self.store.fail(key) }
+            }
+        }
+    }
+
+    /// Waits until every tile requested so far has been drawn (for tests and tools: frames never wait).
+    package static func waitForTiles() { TileStore.group.wait() }
+}
+
+/// A weak reference that drawing threads may hold.
+final class WeakTiledLayer: @unchecked Sendable {
+    weak var layer: CATiledLayer?
+    init(_ layer: CATiledLayer) { self.layer = layer }
+}
+
+/// The tiles of one tiled layer, shared between the drawing threads and the commit (locked).
+final class TileStore: @unchecked Sendable {
+    static let queue = DispatchQueue(label: "CATiledLayer.tiles", qos: .userInitiated, attributes: .concurrent)
+    static let group = DispatchGroup()
+
+    private let lock = NSLock()
+    private var tiles: [TileKey: Tile] = [:]
+    private var order: [TileKey] = []
+    private var inFlight: Set<TileKey> = []
+    private var inbox: [(TileKey, CGImage, CGRect)] = []
+    private var version = 0
+
+    /// Whether drawn tiles wait for a commit.
+    var hasDeliveries: Bool { lock.lock(); defer { lock.unlock() }; return !inbox.isEmpty }
+
+    /// Whether tiles are being drawn or wait for a commit.
+    var isBusy: Bool { lock.lock(); defer { lock.unlock() }; return !inbox.isEmpty || !inFlight.isEmpty }
+
+    /// The keys not drawn and not being drawn, now marked as being drawn.
+    func claim(_ keys: Set<TileKey>) -> [TileKey] {
+        lock.lock(); defer { lock.unlock() }
+        let fresh = keys.filter { tiles[$0] == nil && !inFlight.contains($0) }
+        inFlight.formUnion(fresh)
+        return Array(fresh)
+    }
+
+    func deliver(_ key: TileKey, image: CGImage, rect: CGRect) {
+        lock.lock(); inbox.append((key, image, rect)); lock.unlock()
+    }
+
+    func fail(_ key: TileKey) {
+        lock.lock(); inFlight.remove(key); lock.unlock()
+    }
+
+    /// Moves delivered tiles in (arriving at layer time `now`), drops the oldest beyond the bound,
+    /// and returns the tiles with their version.
+    func commit(now: Double) -> ([TileKey: Tile], Int) {
+        lock.lock(); defer { lock.unlock() }
+        if !inbox.isEmpty {
+            for (key, image, rect) in inbox where inFlight.contains(key) {
+                tiles[key] = Tile(image: image, rect: rect, arrival: now)
+                order.append(key)
+                inFlight.remove(key)
+            }
+            inbox = []
+            while order.count > CATiledLayer.maxTiles { tiles[order.removeFirst()] = nil }
+            version += 1
+        }
+        return (tiles, version)
+    }
+
+    /// Drops the tiles overlapping `rect` (all when nil).
+    func invalidate(_ rect: CGRect?) {
+        lock.lock(); defer { lock.unlock() }
+        if let rect {
+            tiles = tiles.filter { !$0.value.rect.intersects(rect) }
+            order.removeAll { tiles[$0] == nil }
+        } else {
+            tiles = [:]; order = []
+        }
+        version += 1
+    }
+}
