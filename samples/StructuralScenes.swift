@@ -237,4 +237,56 @@ import QuartzCore
             CATransaction.commit()
         }
     },
+    Scene(name: "Tiled layer — a 16,384-point picture: drag to scroll, wheel to zoom") { stage, _ in
+        let scroller = CAScrollLayer()
+        scroller.frame = stage.bounds
+        let map = CATiledLayer()
+        map.anchorPoint = .zero
+        map.bounds = CGRect(x: 0, y: 0, width: 16_384, height: 16_384)
+        map.position = .zero
+        map.levelsOfDetail = 6
+        map.levelsOfDetailBias = 1
+        map.delegate = TilePainter.shared
+        scroller.addSublayer(map)
+        stage.addSublayer(scroller)
+        var zoom: CGFloat = 1
+        var last: CGPoint?
+        return { e in
+            switch e.kind {
+            case .down: last = e.location
+            case .dragged:
+                guard let l = last else { return }
+                let o = scroller.bounds.origin
+                CATransaction.begin(); CATransaction.setDisableActions(true)
+                scroller.scroll(to: CGPoint(x: o.x - (e.location.x - l.x), y: o.y - (e.location.y - l.y)))
+                CATransaction.commit()
+                last = e.location
+            case .scroll(let dy):
+                zoom = min(max(zoom * (dy < 0 ? 1.25 : 0.8), 1.0 / 32), 2)
+                CATransaction.begin(); CATransaction.setAnimationDuration(0.2)
+                map.transform = CATransform3DMakeScale(zoom, zoom, 1)
+                CATransaction.commit()
+            default: break
+            }
+        }
+    },
 ]
+
+/// Paints the tiles of the tiled-layer scene: a colour field with a grid and coordinates, drawn
+/// from the clip box only (thread-safe: no shared state).
+final class TilePainter: NSObject, CALayerDelegate, @unchecked Sendable {
+    static let shared = TilePainter()
+
+    func draw(_ layer: CALayer, in ctx: CGContext) {
+        let r = ctx.boundingBoxOfClipPath
+        let u = r.midX / 16_384, v = r.midY / 16_384
+        ctx.setFillColor(CGColor(red: 0.2 + 0.6 * u, green: 0.3 + 0.4 * v, blue: 0.8 - 0.5 * u, alpha: 1))
+        ctx.fill(r)
+        ctx.setStrokeColor(CGColor(gray: 1, alpha: 0.5))
+        ctx.setLineWidth(max(1, r.width / 256))
+        ctx.stroke(r.insetBy(dx: r.width / 512, dy: r.height / 512))
+        let label = CGTextLayout(string: String(format: "%.0f, %.0f", r.minX, r.minY),
+                                 style: .init(fontFamily: "DejaVu Sans", fontSize: r.width / 10, color: CGColor(gray: 1, alpha: 0.9)))
+        ctx.draw(label, in: r.insetBy(dx: r.width / 20, dy: r.height / 20))
+    }
+}

@@ -37,6 +37,11 @@ func write(_ image: CGImage?, _ path: String) {
         _ = scene.build(stage, picture)
         root.addSublayer(stage)
         renderer.endFrame()
+        // A first frame asks tiled layers for their tiles; the picture waits for them (a window never does).
+        renderer.beginFrame(atTime: t + 0.5, timeStamp: nil)
+        renderer.render()
+        renderer.endFrame()
+        CATiledLayer.waitForTiles()
         renderer.beginFrame(atTime: t + 1, timeStamp: nil)
         renderer.render()
         renderer.endFrame()

@@ -288,6 +288,60 @@ func damageBenchmark() {
     report("damage: one 100×100 layer moves over S2", r, note: String(format: "repaints %.0f×%.0f of 1280×720 (target < 1 ms)", d.width, d.height))
 }
 
+/// Issue 8's figures: 10,000 live particles, and a replicator drawing 1,000 instances of a small layer.
+func structuralBenchmark() {
+    let filters = CommandLine.arguments.dropFirst()
+    guard filters.isEmpty || filters.contains(where: { "particles replicator".contains($0) }) else { return }
+    let dotContext = CGContext(data: nil, width: 4, height: 4, bitsPerComponent: 8, bytesPerRow: 0, space: CGColorSpaceCreateDeviceRGB(),
+                               bitmapInfo: CGImageAlphaInfo.premultipliedFirst.rawValue | CGBitmapInfo.byteOrder32Little.rawValue)!
+    dotContext.setFillColor(CGColor(gray: 1, alpha: 1)); dotContext.fill(CGRect(x: 0, y: 0, width: 4, height: 4))
+    let dot = dotContext.makeImage()!
+    func frames(_ name: String, _ tree: CALayer, note: String) {
+        let renderer = CARenderer()
+        renderer.bounds = tree.bounds
+        renderer.layer = tree
+        // Frame times on the media clock: emission starts at the commit, as animations do.
+        var t = CACurrentMediaTime()
+        renderer.beginFrame(atTime: t, timeStamp: nil); renderer.render(); renderer.endFrame()
+        t += 10   // the emitter reaches its steady state (birthRate × lifetime alive)
+        let r = measure(frames: 40, warmup: 5) {
+            t += 1.0 / 60
+            renderer.beginFrame(atTime: t, timeStamp: nil)
+            renderer.addUpdate(renderer.bounds)
+            renderer.render()
+            renderer.endFrame()
+        }
+        report(name, r, note: note)
+    }
+    let sky = PeerScenes.root()
+    let emitter = CAEmitterLayer()
+    emitter.frame = sky.bounds
+    emitter.emitterPosition = CGPoint(x: 640, y: 360)
+    emitter.emitterShape = .rectangle
+    emitter.emitterSize = CGSize(width: 1200, height: 640)
+    let cell = CAEmitterCell()
+    cell.contents = dot
+    cell.birthRate = 2000
+    cell.lifetime = 5
+    cell.velocity = 20
+    cell.emissionRange = .pi * 2
+    cell.color = CGColor(red: 1, green: 0.8, blue: 0.4, alpha: 1)
+    emitter.emitterCells = [cell]
+    sky.addSublayer(emitter)
+    frames("particles: 10,000 live 4×4 particles", sky, note: "target < 4 ms")
+    let field = PeerScenes.root()
+    let rep = CAReplicatorLayer()
+    rep.frame = CGRect(x: 0, y: 0, width: 1280, height: 720)
+    rep.instanceCount = 1000
+    rep.instanceTransform = CATransform3DMakeTranslation(1.2, 0.68, 0)
+    let item = CALayer()
+    item.frame = CGRect(x: 20, y: 20, width: 12, height: 12)
+    item.backgroundColor = CGColor(red: 0.3, green: 0.75, blue: 0.45, alpha: 1)
+    rep.addSublayer(item)
+    field.addSublayer(rep)
+    frames("replicator: 1,000 instances of a 12×12 layer", field, note: "target < 3 ms")
+}
+
 /// Peer medians measured in this run by ../shared/bench/peers/run.sh (scripts/bench.sh passes
 /// its results file in PEERS_RESULTS): per scene, the fastest single-thread renderer.
 enum Peers {
@@ -328,3 +382,4 @@ PeerScenes.run("S5 stars, re-rasterised every frame", PeerScenes.s5(), baseline:
 Compositor.reusesContent = true
 PeerScenes.run("S6 perspective, 50 layers", PeerScenes.s6(), baseline: "peers: pixman 77.1, Skia 95.8 (baseline)")
 damageBenchmark()
+structuralBenchmark()

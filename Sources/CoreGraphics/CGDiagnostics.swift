@@ -56,19 +56,21 @@ public enum CGDiagnostics {
 }
 
 /// The one Double→Int conversion of the project: NaN becomes 0, values beyond
-/// `range` become its nearest bound (both counted as `.clampedInteger`), others truncate toward zero.
+/// `range` become its nearest bound (both counted as `.clampedInteger` unless `counted` is false —
+/// for callers that clamp on purpose, such as a span cut at the edge of a box), others truncate
+/// toward zero.
 @inlinable
-public func CGClampToInt(_ value: Double, in range: ClosedRange<Int> = -(1 << 52)...(1 << 52)) -> Int {
+public func CGClampToInt(_ value: Double, in range: ClosedRange<Int> = -(1 << 52)...(1 << 52), counted: Bool = true) -> Int {
     if value.isNaN {
-        CGDiagnostics.record(.clampedInteger)
+        if counted { CGDiagnostics.record(.clampedInteger) }
         return 0
     }
     if value <= Double(range.lowerBound) {
-        if value < Double(range.lowerBound) { CGDiagnostics.record(.clampedInteger) }
+        if counted && value < Double(range.lowerBound) { CGDiagnostics.record(.clampedInteger) }
         return range.lowerBound
     }
     if value >= Double(range.upperBound) {
-        if value > Double(range.upperBound) { CGDiagnostics.record(.clampedInteger) }
+        if counted && value > Double(range.upperBound) { CGDiagnostics.record(.clampedInteger) }
         return range.upperBound
     }
     return Int(value)

@@ -137,41 +137,50 @@ extension Compositor {
                       box: PixelBox, alpha: Double, clips: [ClipShape]) {
         let (particles, cells) = Compositor.particles(e, at: local - e.startTime)
         let additive = e.renderMode == "additive"
-        for p in particles {
-            let cell = cells[p.cell]
-            guard let image = cell.contents, p.scale > 0, p.color.a > 0 else { continue }
+        // What each cell's particles share: the picture, its sampled part, its size in points at scale 1.
+        struct Sprite { let window: SampleWindow; let source: CGRect; let size: CGSize }
+        let sprites: [Sprite?] = cells.map { cell in
+            guard let image = cell.contents else { return nil }
             let native = image.native
             let cr = cell.contentsRect
             let source = CGRect(x: cr.minX * CGFloat(image.width), y: cr.minY * CGFloat(image.height),
                                 width: cr.width * CGFloat(image.width), height: cr.height * CGFloat(image.height))
-            let k = CGFloat(p.scale) / (cell.contentsScale > 0 ? cell.contentsScale : 1)
-            let w = abs(source.width) * k, h = abs(source.height) * k
-            let dest = CGRect(x: -w / 2, y: -h / 2, width: w, height: h)
-            let place = Transform3D.rotation(CGFloat(p.angle), 0, 0, 1).concatenating(.translation(p.position.x, p.position.y, 0))
-            let map = Homography(place).concatenating(world)
-            guard let inverse = map.inverse else { continue }
-            let pbox = Compositor.box(of: dest, world: map, limit: box)
-            guard !pbox.isEmpty else { continue }
             let level = ImageLevel(pixels: UnsafePointer(native.pixels.assumingMemoryBound(to: UInt32.self)),
                                    width: image.width, height: image.height, stride: native.stride / 4)
             let window = level.window(source)
-            guard !window.isEmpty else { continue }
-            let a = Float(p.color.a * alpha)
-            let tint = (Float(p.color.r) * a, Float(p.color.g) * a, Float(p.color.b) * a, a)
-            let sx = source.width / w, sy = source.height / h
-            let px = pixel / max(k, 1e-6) > 0 ? pixel : 1
-            func draw(_ y: Int, _ x: Int, _ cov: Float) {
-                guard let q = inverse.project(CGFloat(x) + 0.5, CGFloat(y) + 0.5) else { return }
-                let s = Raster.channels(window.word(source.minX + (q.x - dest.minX) * sx, source.minY + (q.y - dest.minY) * sy, nearest: false))
-                let row = target.row(y) + x
-                if additive {
-                    Raster.add(row, s.r * tint.0 * cov, s.g * tint.1 * cov, s.b * tint.2 * cov, s.a * tint.3 * cov)
-                } else {
-                    Raster.blend(row, s.r * tint.0, s.g * tint.1, s.b * tint.2, s.a * tint.3, cov)
+            guard !window.isEmpty else { return nil }
+            let k = 1 / (cell.contentsScale > 0 ? cell.contentsScale : 1)
+            return Sprite(window: window, source: source, size: CGSize(width: abs(source.width) * k, height: abs(source.height) * k))
+        }
+        withExtendedLifetime(cells) {
+            for p in particles {
+                guard let sprite = sprites[p.cell], p.scale > 0, p.color.a > 0 else { continue }
+                let k = CGFloat(p.scale)
+                let w = sprite.size.width * k, h = sprite.size.height * k
+                let dest = CGRect(x: -w / 2, y: -h / 2, width: w, height: h)
+                // Particle space → layer space: a turn by the particle's angle, then its position.
+                let c = CGFloat(cos(p.angle)), sn = CGFloat(sin(p.angle))
+                let map = Homography(m: (c, sn, 0, -sn, c, 0, p.position.x, p.position.y, 1)).concatenating(world)
+                guard let inverse = map.inverse else { continue }
+                let pbox = Compositor.box(of: dest, world: map, limit: box)
+                guard !pbox.isEmpty else { continue }
+                let a = Float(p.color.a * alpha)
+                let tint = (Float(p.color.r) * a, Float(p.color.g) * a, Float(p.color.b) * a, a)
+                let source = sprite.source, window = sprite.window
+                let sx = source.width / w, sy = source.height / h
+                func draw(_ y: Int, _ x: Int, _ cov: Float) {
+                    guard let q = inverse.project(CGFloat(x) + 0.5, CGFloat(y) + 0.5) else { return }
+                    let s = Raster.channels(window.word(source.minX + (q.x - dest.minX) * sx, source.minY + (q.y - dest.minY) * sy, nearest: false))
+                    let row = target.row(y) + x
+                    if additive {
+                        Raster.add(row, s.r * tint.0 * cov, s.g * tint.1 * cov, s.b * tint.2 * cov, s.a * tint.3 * cov)
+                    } else {
+                        Raster.blend(row, s.r * tint.0, s.g * tint.1, s.b * tint.2, s.a * tint.3, cov)
+                    }
                 }
+                Raster.cover(box: pbox, inverse: inverse, pixel: pixel, shape: RoundedRect(rect: dest, radius: 0, mask: 0), hole: nil,
+                             antialias: true, clips: clips, full: { y, xs in for x in xs { draw(y, x, 1) } }, edge: draw)
             }
-            Raster.cover(box: pbox, inverse: inverse, pixel: px, shape: RoundedRect(rect: dest, radius: 0, mask: 0), hole: nil,
-                         antialias: true, clips: clips, full: { y, xs in for x in xs { draw(y, x, 1) } }, edge: draw)
         }
     }
 }

@@ -38,10 +38,11 @@ package struct PixelBox: Equatable, Sendable {
     /// The pixels touched by a box of real coordinates (pixel space), clamped to `limit`.
     package init(covering r: CGRect, limit: PixelBox) {
         guard r.isFiniteRect, !r.isNull else { self = PixelBox(x0: 0, y0: 0, x1: 0, y1: 0); return }
-        x0 = max(limit.x0, CGClampToInt(Double(r.minX.rounded(.down)), in: -1...limit.x1))
-        y0 = max(limit.y0, CGClampToInt(Double(r.minY.rounded(.down)), in: -1...limit.y1))
-        x1 = min(limit.x1, CGClampToInt(Double(r.maxX.rounded(.up)), in: 0...limit.x1))
-        y1 = min(limit.y1, CGClampToInt(Double(r.maxY.rounded(.up)), in: 0...limit.y1))
+        // Clamping to the limit is the point here, not bad input: nothing is counted.
+        x0 = max(limit.x0, CGClampToInt(Double(r.minX.rounded(.down)), in: -1...max(-1, limit.x1), counted: false))
+        y0 = max(limit.y0, CGClampToInt(Double(r.minY.rounded(.down)), in: -1...max(-1, limit.y1), counted: false))
+        x1 = min(limit.x1, CGClampToInt(Double(r.maxX.rounded(.up)), in: 0...max(0, limit.x1), counted: false))
+        y1 = min(limit.y1, CGClampToInt(Double(r.maxY.rounded(.up)), in: 0...max(0, limit.y1), counted: false))
     }
     package init(x0: Int, y0: Int, x1: Int, y1: Int) { self.x0 = x0; self.y0 = y0; self.x1 = x1; self.y1 = y1 }
     /// The empty box.

@@ -62,8 +62,8 @@ struct RowMap {
         let (a, b) = interval(r)
         if a.isNaN || b.isNaN { return lo..<hi }
         guard a <= b else { return lo..<lo }
-        let first = a <= CGFloat(lo) ? lo : CGClampToInt(Double(a.rounded(.down)) - 1, in: lo...hi)
-        let last = b >= CGFloat(hi) ? hi : CGClampToInt(Double(b.rounded(.up)) + 2, in: lo...hi)
+        let first = a <= CGFloat(lo) ? lo : CGClampToInt(Double(a.rounded(.down)) - 1, in: lo...hi, counted: false)
+        let last = b >= CGFloat(hi) ? hi : CGClampToInt(Double(b.rounded(.up)) + 2, in: lo...hi, counted: false)
         return first..<max(first, last)
     }
 
@@ -74,8 +74,8 @@ struct RowMap {
         guard a <= b else { return lo..<lo }   // also when either is NaN
         let margin = 1e-9 * max(abs(a), abs(b), 1)
         a += margin; b -= margin
-        let first = a <= CGFloat(lo) ? lo : CGClampToInt(Double(a.rounded(.up)), in: lo...hi)
-        let last = b >= CGFloat(hi - 1) ? hi : CGClampToInt(Double(b.rounded(.down)) + 1, in: lo...hi)
+        let first = a <= CGFloat(lo) ? lo : CGClampToInt(Double(a.rounded(.up)), in: lo...hi, counted: false)
+        let last = b >= CGFloat(hi - 1) ? hi : CGClampToInt(Double(b.rounded(.down)) + 1, in: lo...hi, counted: false)
         return first..<max(first, last)
     }
 }
