@@ -44,10 +44,15 @@ extension Compositor {
         }
     }
 
+    /// The pixels a layer-space rect covers through `world`, within `limit` (empty when a corner is
+    /// behind the viewer). Allocation-free: it runs for every layer and every particle.
     static func box(of r: CGRect, world: Homography, limit: PixelBox) -> PixelBox {
-        let corners = [CGPoint(x: r.minX, y: r.minY), CGPoint(x: r.maxX, y: r.minY),
-                       CGPoint(x: r.maxX, y: r.maxY), CGPoint(x: r.minX, y: r.maxY)].compactMap { world.apply($0) }
-        return corners.count == 4 ? PixelBox(covering: bounds(corners), limit: limit) : PixelBox(x0: 0, y0: 0, x1: 0, y1: 0)
+        guard let a = world.apply(CGPoint(x: r.minX, y: r.minY)), let b = world.apply(CGPoint(x: r.maxX, y: r.minY)),
+              let c = world.apply(CGPoint(x: r.maxX, y: r.maxY)), let d = world.apply(CGPoint(x: r.minX, y: r.maxY))
+        else { return .empty }
+        let x0 = min(a.x, b.x, c.x, d.x), x1 = max(a.x, b.x, c.x, d.x)
+        let y0 = min(a.y, b.y, c.y, d.y), y1 = max(a.y, b.y, c.y, d.y)
+        return PixelBox(covering: CGRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0), limit: limit)
     }
 
     func paintContent(_ content: LayerContent, _ snap: LayerSnapshot, _ s: LayerState, target: RenderTarget, limit: PixelBox,

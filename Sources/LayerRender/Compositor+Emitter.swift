@@ -178,8 +178,25 @@ extension Compositor {
                         Raster.blend(row, s.r * tint.0, s.g * tint.1, s.b * tint.2, s.a * tint.3, cov)
                     }
                 }
-                Raster.cover(box: pbox, inverse: inverse, pixel: pixel, shape: RoundedRect(rect: dest, radius: 0, mask: 0), hole: nil,
-                             antialias: true, clips: clips, full: { y, xs in for x in xs { draw(y, x, 1) } }, edge: draw)
+                let edge = RoundedRect(rect: dest, radius: 0, mask: 0)
+                let m = inverse.m
+                guard m.2 == 0, m.5 == 0, m.8 == 1 else {
+                    Raster.cover(box: pbox, inverse: inverse, pixel: pixel, shape: edge, hole: nil, antialias: true, clips: clips,
+                                 full: { y, xs in for x in xs { draw(y, x, 1) } }, edge: draw)
+                    continue
+                }
+                // Sprites are a few pixels: a direct loop costs less than setting up row spans.
+                for y in pbox.y0..<pbox.y1 {
+                    let cy = CGFloat(y) + 0.5
+                    for x in pbox.x0..<pbox.x1 {
+                        let cx = CGFloat(x) + 0.5
+                        let qx = cx * m.0 + cy * m.3 + m.6, qy = cx * m.1 + cy * m.4 + m.7
+                        var cov = edge.coverage(qx, qy, pixel: pixel, antialias: true)
+                        if cov == 0 { continue }
+                        if !clips.isEmpty { cov *= Raster.clipCoverage(clips, cx, cy); if cov == 0 { continue } }
+                        draw(y, x, Float(cov))
+                    }
+                }
             }
         }
     }
