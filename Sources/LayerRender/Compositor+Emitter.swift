@@ -7,14 +7,19 @@ import Foundation
 // scale, spin, colour + speed·a). So a frame depends only on its time — the same seed and
 // times give the same pictures however frames are spaced — and the particles alive at t are
 // exactly those born in (t − lifetime, t]: birthRate × t of them while t < lifetime.
-// Nested cells emit from each particle of their parent. The simulation is flat (2D): z values
-// are kept as given but not projected. Live particles are capped at `maxParticles`.
+// Nested cells emit from each particle of their parent. A cell's beginTime, duration, speed and
+// repeat settings bound when it emits (its emission window, in emitter time). Depths: z values
+// move particles in depth (emitterZPosition, emissionLatitude, zAcceleration) and order them in
+// backToFront mode, but are not projected (the emitter's plane is flat unless preservesDepth,
+// which is stored). Live particles are capped at `maxParticles`.
 extension Compositor {
     /// Most particles drawn in one emitter per frame; beyond it the oldest are dropped (counted).
     package static let maxParticles = 50_000
 
     struct Particle {
         var position: CGPoint
+        /// Depth (points; larger is nearer): orders particles in backToFront mode.
+        var z: Double
         var angle: Double
         var scale: Double
         var color: (r: Double, g: Double, b: Double, a: Double)
@@ -47,14 +52,19 @@ extension Compositor {
                     let r = Draws(key: mix(cellKey ^ UInt64(k)))
                     let birth = start + k / rate
                     k += 1
+                    // The cell's own timing bounds when it emits (duration 0: for ever).
+                    if !cell.emits(at: birth - start) { continue }
                     let life = max(cell.lifetime + cell.lifetimeRange * r.signed(0), 0) * max(e.lifetime, 0)
                     let age = t - birth
                     guard age >= 0, age < life, let p0 = origin(birth) else { continue }
                     let spawn = Compositor.spawnPoint(e, r)
                     let start0 = CGPoint(x: p0.x + spawn.x, y: p0.y + spawn.y)
                     let direction = cell.emissionLongitude + cell.emissionRange * r.signed(1)
+                    let latitude = cell.emissionLatitude + cell.emissionRange * r.signed(11)
                     let speed = (cell.velocity + cell.velocityRange * r.signed(2)) * e.velocity
-                    let vx = speed * cos(direction), vy = speed * sin(direction)
+                    let planar = speed * cos(latitude)
+                    let vx = planar * cos(direction), vy = planar * sin(direction), vz = speed * sin(latitude)
+                    let z0 = Double(e.zPosition) + (e.shape == "cuboid" || e.shape == "sphere" ? (r.unit(12) - 0.5) * Double(e.depth) : 0)
                     func place(_ a: Double) -> CGPoint {
                         CGPoint(x: Double(start0.x) + vx * a + 0.5 * cell.acceleration.x * a * a,
                                 y: Double(start0.y) + vy * a + 0.5 * cell.acceleration.y * a * a)
@@ -64,7 +74,8 @@ extension Compositor {
                     }
                     let scale = max((cell.scale + cell.scaleRange * r.signed(3)) * e.scale + cell.scaleSpeed * age, 0)
                     let spin = (cell.spin + cell.spinRange * r.signed(4)) * e.spin
-                    out.append(Particle(position: place(age), angle: spin * age, scale: scale,
+                    out.append(Particle(position: place(age), z: z0 + vz * age + 0.5 * cell.acceleration.z * age * age,
+                                        angle: spin * age, scale: scale,
                                         color: (channel(cell.color.r, cell.colorRange.r, cell.colorSpeed.r, 5),
                                                 channel(cell.color.g, cell.colorRange.g, cell.colorSpeed.g, 6),
                                                 channel(cell.color.b, cell.colorRange.b, cell.colorSpeed.b, 7),
@@ -83,6 +94,7 @@ extension Compositor {
         switch e.renderMode {
         case "oldestFirst": out.sort { $0.birth < $1.birth }
         case "oldestLast": out.sort { $0.birth > $1.birth }
+        case "backToFront": out.sort { $0.z < $1.z }
         default: break
         }
         return (out, flat)

@@ -89,7 +89,7 @@ open class CAEmitterCell: NSObject, CAMediaTiming {
     /// Extra style values (stored).
     open var style: [AnyHashable: Any]?
 
-    // CAMediaTiming (the cell's emission window, in its emitter's time).
+    // CAMediaTiming: the cell's emission window, in its emitter's time (duration 0: for ever).
     open var beginTime: CFTimeInterval = 0
     open var duration: CFTimeInterval = 0
     open var speed: Float = 1
@@ -185,6 +185,15 @@ open class CAEmitterCell: NSObject, CAMediaTiming {
         m.contents = contents as? CGImage
         m.contentsRect = contentsRect.isFiniteRect ? contentsRect : CGRect(x: 0, y: 0, width: 1, height: 1)
         m.contentsScale = contentsScale.isFinite && contentsScale > 0 ? contentsScale : 1
+        var t = MediaTiming()
+        t.beginTime = beginTime.isFinite ? beginTime : 0
+        t.duration = duration.isFinite && duration >= 0 ? duration : 0
+        t.speed = speed.isFinite ? Double(speed) : 1
+        t.timeOffset = timeOffset.isFinite ? timeOffset : 0
+        t.repeatCount = repeatCount.isFinite || repeatCount == .infinity ? Double(repeatCount) : 0
+        t.repeatDuration = repeatDuration.isFinite ? repeatDuration : 0
+        t.autoreverses = autoreverses
+        m.timing = t
         // Nesting is cut at 8 levels (deeper cells are ignored: counted).
         if depth < 8 {
             m.cells = (emitterCells ?? []).map { $0.model(depth: depth + 1) }

@@ -135,4 +135,23 @@ import Foundation
         while let x = m { depth += 1; m = x.cells.first }
         #expect(depth == 9)
     }
+
+    @Test func cellTimingBoundsEmissionAndDepthOrdersBackToFront() {
+        let cell = CAEmitterCell()
+        cell.birthRate = 100; cell.lifetime = 10
+        cell.beginTime = 1; cell.duration = 1
+        var e = EmitterContent()
+        e.cells = [cell.model()]
+        // Births only during [1, 2): 100 particles, alive long after.
+        #expect(abs(Compositor.particles(e, at: 5).0.count - 100) <= 1)
+        #expect(Compositor.particles(e, at: 0.5).0.isEmpty)
+        // Latitude sends particles towards the viewer or away; backToFront draws the far ones first.
+        var deep = EmitterCellModel()
+        deep.birthRate = 50; deep.lifetime = 5; deep.velocity = 40; deep.emissionRange = .pi
+        var d = EmitterContent()
+        d.cells = [deep]
+        d.renderMode = "backToFront"
+        let zs = Compositor.particles(d, at: 2).0.map(\.z)
+        #expect(zs == zs.sorted() && zs.first! < 0 && zs.last! > 0)
+    }
 }

@@ -96,8 +96,17 @@ package struct EmitterCellModel: Equatable, Sendable {
     package var contentsRect = CGRect(x: 0, y: 0, width: 1, height: 1)
     package var contentsScale: CGFloat = 1
     package var cells: [EmitterCellModel] = []
-    /// The cell's own timing (beginTime, duration, speed…), in its emitter's (or parent particle's) time.
+    /// The cell's own timing (beginTime, duration, speed…), in its emitter's (or parent particle's)
+    /// time; duration 0 means for ever.
     package var timing = MediaTiming()
+
+    /// Whether the cell emits at `time` seconds after its emitter (or parent particle) began.
+    func emits(at time: Double) -> Bool {
+        var t = timing
+        if t.duration == 0 { t.duration = .infinity }
+        if case .active = t.phase(at: time) { return true }
+        return false
+    }
 
     package init() {}
 
