@@ -5,7 +5,8 @@ import Foundation
 // i is placed by the instance transform applied i times about the replicator's centre (before
 // the replicator's sublayerTransform), runs its animations i × instanceDelay later, and has its
 // colours multiplied by instanceColor + i × the offsets. Instances are drawn in order, each one
-// flattened (preservesDepth is stored; depth sorting of instances comes with CATransformLayer).
+// flattened into the replicator's plane — or, with preservesDepth, kept in 3D (as under a
+// CATransformLayer) and drawn back to front across all instances by the depth of their centres.
 extension Compositor {
     func paintInstances(_ sublayers: [LayerSnapshot], _ r: ReplicatorContent, bounds: CGRect, _ child: Context) {
         let order = Compositor.paintOrder(sublayers)
@@ -27,6 +28,41 @@ extension Compositor {
             ctx.clips = []
             for sub in order { paint(sub, ctx) }
             Raster.tint(tinted.target, by: c, box: child.limit)
+            Raster.composite(tinted.target, onto: child.target, box: child.limit, alpha: Float(child.alpha), clips: child.clips)
+        }
+    }
+}
+
+extension Compositor {
+    /// preservesDepth: every (instance, sublayer) pair painted in depth order through the 3D chain
+    /// in `child.parent3D`; tinted instances go through an offscreen one sublayer at a time.
+    func paintInstancesInDepth(_ sublayers: [LayerSnapshot], _ r: ReplicatorContent, bounds: CGRect, _ child: Context) {
+        guard let chain = child.parent3D else { return }
+        let transforms = r.transforms(bounds: bounds)
+        var items: [(depth: Double, order: Int, sub: LayerSnapshot, ctx: Context, color: (r: Float, g: Float, b: Float, a: Float))] = []
+        for i in 0..<r.drawnCount {
+            let c = r.color(i)
+            if c.a <= 0 { continue }
+            var ctx = child
+            if let t = transforms[i] { ctx.parentSublayer = t.concatenating(child.parentSublayer ?? .identity) }
+            ctx.parentTime = child.parentTime - Double(i) * r.instanceDelay
+            for sub in sublayers {
+                let s = sub.presentationState(atLocalTime: sub.localTime(fromParent: ctx.parentTime))
+                let m = Compositor.localTransform(s, parentSublayer: ctx.parentSublayer).concatenating(chain)
+                let z = s.bounds.midX * m.m13 + s.bounds.midY * m.m23 + m.m43, w = s.bounds.midX * m.m14 + s.bounds.midY * m.m24 + m.m44
+                items.append((w > 0 ? Double(z / w) : -.infinity, items.count, sub, ctx, c))
+            }
+        }
+        items.sort { $0.depth != $1.depth ? $0.depth < $1.depth : $0.order < $1.order }
+        for item in items {
+            if item.color == (1, 1, 1, 1) { paint(item.sub, item.ctx); continue }
+            let tinted = OwnedTarget(box: child.limit)
+            var ctx = item.ctx
+            ctx.target = tinted.target
+            ctx.alpha = 1
+            ctx.clips = []
+            paint(item.sub, ctx)
+            Raster.tint(tinted.target, by: item.color, box: child.limit)
             Raster.composite(tinted.target, onto: child.target, box: child.limit, alpha: Float(child.alpha), clips: child.clips)
         }
     }

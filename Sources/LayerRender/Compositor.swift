@@ -197,7 +197,7 @@ package final class Compositor {
                          nearest: false, alpha: 1, antialias: true, clips: [])
         } else {
             paintOwnContent(snap, s, own, local: local, world: world, inverse: inverse, pixel: pixel, box: box,
-                            shape: shape, clipSelf: clipSelf, flipped: flipped, depth: ctx.depth)
+                            shape: shape, clipSelf: clipSelf, flipped: flipped, depth: ctx.depth, full4: full4)
         }
         guard let offscreen else { return }
         if let mask = snap.mask {
@@ -241,7 +241,7 @@ package final class Compositor {
     /// Background, contents, sublayers and border of one layer, into `own.target`.
     func paintOwnContent(_ snap: LayerSnapshot, _ s: LayerState, _ own: Context, local: Double, world: Homography,
                                  inverse: Homography, pixel: CGFloat, box: PixelBox, shape: RoundedRect,
-                                 clipSelf: ClipShape, flipped: Bool, depth: Int) {
+                                 clipSelf: ClipShape, flipped: Bool, depth: Int, full4: Transform3D? = nil) {
         let b = s.bounds.standardized
         let antialias = s.allowsEdgeAntialiasing
         paintedLayers += 1
@@ -278,7 +278,13 @@ package final class Compositor {
                 child.limit = child.limit.intersection(box)
             }
             if !child.limit.isEmpty {
-                if case .replicator(let r)? = s.content {
+                if case .replicator(let r)? = s.content, r.preservesDepth, let full4 {
+                    // Instances keep their depth: chained in 3D into this layer's parent plane, sorted.
+                    var deep = child
+                    deep.parentWorld = own.parentWorld
+                    deep.parent3D = full4
+                    paintInstancesInDepth(snap.sublayers, r, bounds: b, deep)
+                } else if case .replicator(let r)? = s.content {
                     paintInstances(snap.sublayers, r, bounds: b, child)
                 } else {
                     for sub in Compositor.paintOrder(snap.sublayers) { paint(sub, child) }

@@ -28,7 +28,7 @@ open class CAEmitterCell: NSObject, CAMediaTiming {
     open var lifetime: Float = 0
     /// Random spread of the lifetime, ± seconds.
     open var lifetimeRange: Float = 0
-    /// The emission direction's angle from the z axis (stored; the simulation is flat).
+    /// The emission direction's tilt out of the layer's plane, radians (moves particles in depth).
     open var emissionLatitude: CGFloat = 0
     /// The emission direction in the x–y plane, radians from +x towards +y.
     open var emissionLongitude: CGFloat = 0
@@ -42,7 +42,7 @@ open class CAEmitterCell: NSObject, CAMediaTiming {
     open var xAcceleration: CGFloat = 0
     /// Acceleration along y, points per second².
     open var yAcceleration: CGFloat = 0
-    /// Acceleration along z (stored; the simulation is flat).
+    /// Acceleration along z, points per second² (moves particles in depth).
     open var zAcceleration: CGFloat = 0
     /// Scale of the contents (default 1), times the layer's scale.
     open var scale: CGFloat = 1

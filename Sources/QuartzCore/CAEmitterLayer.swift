@@ -7,7 +7,8 @@ import LayerRender
 /// Particles are computed in closed form from their birth time and a seeded hash (see
 /// `Compositor+Emitter.swift`), so frames depend only on their time: the same `seed` and frame
 /// times give the same pictures. Emission starts when the layer is first committed in a hosted
-/// tree. The simulation is flat (z values are stored, not projected); at most 50,000 particles
+/// tree. Particles move in depth (which orders them in backToFront mode) but are drawn in the
+/// layer's plane (`preservesDepth` is stored, not projected); at most 50,000 particles
 /// are drawn per emitter (the oldest beyond are dropped, counted); birth rates above 100,000 per
 /// second per cell are clamped and cells nest 8 levels deep at most. `birthRate`, `lifetime`,
 /// `velocity`, `scale`, `spin`, `emitterPosition`, `emitterSize` and cell values through
@@ -74,7 +75,7 @@ open class CAEmitterLayer: CALayer {
         get { emitter.position }
         set { guard newValue.isFinite else { rejectNonFinite(); return }; emitter.position = newValue; didChange("emitterPosition") }
     }
-    /// The emitter's z position (stored; the simulation is flat).
+    /// The emitter's z position: where particles start in depth.
     open var emitterZPosition: CGFloat {
         get { emitter.zPosition }
         set { guard newValue.isFinite else { rejectNonFinite(); return }; emitter.zPosition = newValue; didChange("emitterZPosition") }
@@ -88,7 +89,7 @@ open class CAEmitterLayer: CALayer {
             didChange("emitterSize")
         }
     }
-    /// The depth of cuboid and sphere shapes (stored; the simulation is flat).
+    /// The depth of cuboid and sphere shapes: the spread of starting depths.
     open var emitterDepth: CGFloat {
         get { emitter.depth }
         set { guard newValue.isFinite else { rejectNonFinite(); return }; emitter.depth = newValue; didChange("emitterDepth") }
@@ -108,7 +109,7 @@ open class CAEmitterLayer: CALayer {
         get { CAEmitterLayerRenderMode(rawValue: emitter.renderMode) }
         set { emitter.renderMode = newValue.rawValue; didChange("renderMode") }
     }
-    /// Whether particles keep their depth (stored; the simulation is flat).
+    /// Whether particles keep their depth (stored: particles are drawn in the layer's plane).
     open var preservesDepth: Bool {
         get { emitter.preservesDepth }
         set { emitter.preservesDepth = newValue; didChange("preservesDepth") }

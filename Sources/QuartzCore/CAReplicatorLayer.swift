@@ -50,7 +50,8 @@ open class CAReplicatorLayer: CALayer {
         set { replicator.instanceTransform = newValue.engine; didChange("instanceTransform") }
     }
 
-    /// Whether copies keep their depth (stored; copies are drawn in order). Default false.
+    /// Whether copies keep their 3D places (drawn back to front, as under a CATransformLayer)
+    /// instead of being flattened in order into this layer. Default false.
     open var preservesDepth: Bool {
         get { replicator.preservesDepth }
         set { replicator.preservesDepth = newValue; didChange("preservesDepth") }

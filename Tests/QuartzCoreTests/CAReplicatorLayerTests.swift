@@ -149,4 +149,19 @@ import Testing
         rep.addSublayer(l)
         #expect(rep.hitTest(CGPoint(x: 5, y: 5)) === l && rep.hitTest(CGPoint(x: 35, y: 5)) === rep)
     }
+
+    @Test func preservesDepthDrawsFarInstancesFirst() {
+        // Instance 1 is 10 points right and 50 points farther: flattened it is drawn last (on
+        // top); keeping depth, instance 0 — nearer — covers it where they overlap.
+        func scene(_ depth: Bool) -> CGImage {
+            replicate(40, 20, frame: CGRect(x: 0, y: 0, width: 40, height: 20), square: CGRect(x: 5, y: 5, width: 10, height: 10), color: white) {
+                $0.instanceCount = 2
+                $0.instanceTransform = CATransform3DMakeTranslation(5, 0, -50)
+                $0.instanceBlueOffset = -1
+                $0.preservesDepth = depth
+            }
+        }
+        #expect(scene(false).premultipliedPixel(x: 12, y: 10) == 0xFFFF_FF00)   // instance 1 (no blue) on top
+        #expect(scene(true).premultipliedPixel(x: 12, y: 10) == 0xFFFF_FFFF)    // instance 0 in front
+    }
 }
