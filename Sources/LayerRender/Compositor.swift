@@ -4,17 +4,19 @@ import Foundation
 /// Turns a committed layer tree into pixels at a frame time.
 ///
 /// Stages per layer (Apple's order): evaluate the presentation state at the layer's local time →
-/// world map (layer space → pixels, flattened per level) → cull (hidden, transparent, singular,
-/// back-facing when single-sided) → paint: background (rounded by cornerRadius/maskedCorners),
-/// contents (contentsGravity, contentsRect, filters), sublayers by zPosition (clipped by
-/// masksToBounds), border on top. A translucent layer with sublayers is painted as one group
-/// (allowsGroupOpacity). Never reads CALayer objects: only `LayerSnapshot`s.
+/// world map (layer space → pixels, flattened per level except below transform layers) → cull
+/// (hidden, transparent, singular, back-facing when single-sided) → paint: background (rounded
+/// by cornerRadius/maskedCorners), contents (gravity, contentsRect, nine-slice, filters), the
+/// content of shape/text/gradient/emitter/tiled layers, sublayers by zPosition (clipped by
+/// masksToBounds; repeated by replicators; depth-sorted under transform layers), border on top.
+/// A translucent layer with sublayers is painted as one group (allowsGroupOpacity). Never reads
+/// CALayer objects: only `LayerSnapshot`s.
 ///
 /// Offscreen passes: group opacity, shadows (from the drawn alpha or `shadowPath`, Gaussian of
-/// σ = ⅔ shadowRadius so it reaches twice the radius), and `mask` layers (their alpha multiplies).
-/// Not drawn yet (documented in docs/API-STATUS.md): contentsCenter nine-slice, transitions,
-/// rasterization caching. Depth is capped at `maxDepth` levels (deeper subtrees are
-/// skipped and counted in `skippedForDepth`).
+/// σ = ⅔ shadowRadius so it reaches twice the radius), `mask` layers (their alpha multiplies),
+/// transitions and rasterized layers. Frames are painted in two bands at once
+/// (Compositor+Bands.swift) inside the damage the footprint walk found (Compositor+Damage.swift).
+/// Depth is capped at `maxDepth` levels (deeper subtrees are skipped and counted in `skippedForDepth`).
 package final class Compositor {
     /// The deepest level painted.
     package var maxDepth = 1024
