@@ -460,15 +460,20 @@ package final class Compositor {
     }
 
     static func bounds(_ p: [CGPoint]) -> CGRect {
-        let xs = p.map(\.x), ys = p.map(\.y)
-        return CGRect(x: xs.min()!, y: ys.min()!, width: xs.max()! - xs.min()!, height: ys.max()! - ys.min()!)
+        // A loop, not map/min/max: this runs for every layer of every frame.
+        guard !p.isEmpty else { return .null }
+        var x0 = p[0].x, x1 = p[0].x, y0 = p[0].y, y1 = p[0].y
+        for q in p.dropFirst() { x0 = min(x0, q.x); x1 = max(x1, q.x); y0 = min(y0, q.y); y1 = max(y1, q.y) }
+        return CGRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
     }
 
     /// The size of one pixel in layer units near the layer's centre (finite differences of the inverse map).
     static func pixelSize(_ inverse: Homography, at corners: [CGPoint]) -> CGFloat {
         guard !corners.isEmpty else { return 1 }
-        let c = CGPoint(x: corners.map(\.x).reduce(0, +) / CGFloat(corners.count),
-                        y: corners.map(\.y).reduce(0, +) / CGFloat(corners.count))
+        // Summed left to right from 0, as reduce(0, +) did.
+        var sx: CGFloat = 0, sy: CGFloat = 0
+        for q in corners { sx += q.x; sy += q.y }
+        let c = CGPoint(x: sx / CGFloat(corners.count), y: sy / CGFloat(corners.count))
         guard let p = inverse.project(c.x, c.y), let px = inverse.project(c.x + 1, c.y),
               let py = inverse.project(c.x, c.y + 1) else { return 1 }
         let ax = px.x - p.x, ay = px.y - p.y, bx = py.x - p.x, by = py.y - p.y
