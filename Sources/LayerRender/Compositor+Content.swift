@@ -224,3 +224,47 @@ extension RenderTarget {
         body(ctx)
     }
 }
+
+// The common mask: one opaque, filled shape layer and nothing else. Its alpha is its path's
+// coverage, so it is rasterised straight into an 8-bit plane instead of being painted into a
+// second offscreen; the alpha bytes are those the general path computes (an opaque fill blended
+// onto nothing), so both give the same pixels.
+extension Compositor {
+    /// Multiplies `target` within `box` by the mask when it is a plain shape mask; false (nothing
+    /// done) when the general mask path is needed.
+    func applyShapeMask(_ mask: LayerSnapshot, parentTime: Double, world: Homography, to target: RenderTarget, box: PixelBox) -> Bool {
+        guard mask.sublayers.isEmpty, mask.mask == nil, !box.isEmpty else { return false }
+        let local = mask.localTime(fromParent: parentTime)
+        if mask.animations.contains(where: { $0.model.transitionProgress(at: local) != nil }) { return false }
+        let ms = mask.presentationState(atLocalTime: local)
+        guard case .shape(let sh)? = ms.content, let path = sh.path, sh.isRasterizable, sh.strokeOutline() == nil,
+              let fill = sh.fillColor, fill.alpha >= 1, ms.opacity >= 1, !ms.isHidden, ms.isDoubleSided,
+              (ms.backgroundColor?.alpha ?? 0) == 0, ms.borderWidth <= 0, ms.shadowOpacity <= 0, ms.contentsImage == nil,
+              !ms.masksToBounds, ms.bounds.isFiniteRect,
+              let affine = Homography(Compositor.localTransform(ms, parentSublayer: nil)).concatenating(world).affine
+        else { return false }
+        let w = box.x1 - box.x0
+        var plane = [UInt8](repeating: 0, count: w * (box.y1 - box.y0))
+        if let extent = sh.extent() {
+            let rb = Compositor.box(of: extent, world: Homography(m: (affine.a, affine.b, 0, affine.c, affine.d, 0, affine.tx, affine.ty, 1)),
+                                    limit: box)
+            if !rb.isEmpty {
+                var r = Rasterizer(box: rb, scratch: rasterScratch)
+                r.addPath(path, transform: affine)
+                r.resolve { y, coverage in
+                    let base = (y - box.y0) * w + (rb.x0 - box.x0)
+                    for i in 0..<(rb.x1 - rb.x0) where coverage[i] > 0 {
+                        plane[base + i] = UInt8(min(255 * coverage[i] + 0.5, 255))
+                    }
+                }
+            }
+        }
+        plane.withUnsafeBufferPointer { alpha in
+            for y in box.y0..<box.y1 {
+                let row = target.row(y), a = alpha.baseAddress! + (y - box.y0) * w - box.x0
+                for x in box.x0..<box.x1 where row[x] != 0 && a[x] != 255 { row[x] = Raster.scaled(row[x], by: UInt32(a[x])) }
+            }
+        }
+        return true
+    }
+}

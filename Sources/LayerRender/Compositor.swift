@@ -202,7 +202,9 @@ package final class Compositor {
                             shape: shape, clipSelf: clipSelf, flipped: flipped, depth: ctx.depth, full4: full4)
         }
         guard let offscreen else { return }
-        if let mask = snap.mask {
+        if let mask = snap.mask, applyShapeMask(mask, parentTime: local, world: world, to: offscreen.target, box: groupBox) {
+            // A lone opaque shape layer as mask: its coverage multiplied in directly.
+        } else if let mask = snap.mask {
             // The mask is drawn in this layer's space (not through its sublayerTransform); its alpha multiplies.
             let m = OwnedTarget(box: groupBox)
             var maskCtx = ctx

@@ -236,6 +236,27 @@ import Testing
         #expect(fade.premultipliedPixel(x: 5, y: 99) >> 16 & 255 >= 252)
     }
 
+    @Test func aLoneShapeMaskGivesTheSamePixelsAsTheGeneralMaskPath() {
+        func scene(general: Bool) -> CGImage {
+            renderTree(80, 60) { root in
+                let g = CAGradientLayer()
+                g.frame = CGRect(x: 4, y: 6, width: 70, height: 50)
+                g.colors = [self.red, self.blue]
+                let m = CAShapeLayer()
+                m.frame = g.bounds
+                m.path = self.star(in: CGRect(x: 5.3, y: 2.7, width: 48, height: 48))
+                m.transform = CATransform3DMakeRotation(0.3, 0, 0, 1)
+                if general { m.addSublayer(CALayer()) }   // an (empty) sublayer forces the general path
+                g.mask = m
+                root.addSublayer(g)
+            }
+        }
+        let fast = scene(general: false), general = scene(general: true)
+        var differing = 0
+        for y in 0..<60 { for x in 0..<80 where fast.premultipliedPixel(x: x, y: y) != general.premultipliedPixel(x: x, y: y) { differing += 1 } }
+        #expect(differing == 0 && countPixels(fast) { $0 != 0xFFFF_FFFF } > 500)
+    }
+
     @Test func shadowsFollowThePathAndClipsAndPerspectiveApply() {
         // A hard shadow offset by (30, 0) repeats the star's pixels, not the layer's bounds.
         let shadowed = renderTree(100, 50) { root in

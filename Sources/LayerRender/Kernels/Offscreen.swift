@@ -52,6 +52,13 @@ extension Raster {
         }
     }
 
+    /// A premultiplied pixel times alpha `a` (0…255), each channel rounded to nearest.
+    @inline(__always)
+    static func scaled(_ p: UInt32, by a: UInt32) -> UInt32 {
+        func scale(_ c: UInt32) -> UInt32 { (c * a + 127) / 255 }
+        return scale(p >> 24) << 24 | scale((p >> 16) & 255) << 16 | scale((p >> 8) & 255) << 8 | scale(p & 255)
+    }
+
     /// Multiplies every pixel of `target` by the alpha of the same pixel of `mask`.
     static func multiplyAlpha(_ target: RenderTarget, by mask: RenderTarget, box: PixelBox) {
         guard !box.isEmpty else { return }
@@ -59,10 +66,7 @@ extension Raster {
             let t = target.row(y), m = mask.row(y)
             for x in box.x0..<box.x1 where t[x] != 0 {
                 let a = m[x] >> 24
-                if a == 255 { continue }
-                let p = t[x]
-                func scale(_ c: UInt32) -> UInt32 { (c * a + 127) / 255 }
-                t[x] = scale(p >> 24) << 24 | scale((p >> 16) & 255) << 16 | scale((p >> 8) & 255) << 8 | scale(p & 255)
+                if a != 255 { t[x] = scaled(t[x], by: a) }
             }
         }
     }
