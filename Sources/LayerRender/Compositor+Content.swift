@@ -57,9 +57,13 @@ extension Compositor {
 
     func paintContent(_ content: LayerContent, _ snap: LayerSnapshot, _ s: LayerState, target: RenderTarget, limit: PixelBox,
                       world: Homography, inverse: Homography, pixel: CGFloat, shape: RoundedRect, flipped: Bool,
-                      clips: [ClipShape], alpha: Double, antialias: Bool, local: Double) {
+                      clips: [ClipShape], alpha: Double, antialias: Bool, local: Double,
+                      space3D: (full4: Transform3D, plane: Homography)? = nil) {
         if case .emitter(let e) = content {
-            if alpha > 0 { paintEmitter(e, local: local, world: world, pixel: pixel, target: target, box: limit, alpha: alpha, clips: clips) }
+            if alpha > 0 {
+                paintEmitter(e, local: local, world: world, pixel: pixel, target: target, box: limit, alpha: alpha, clips: clips,
+                             space3D: e.preservesDepth ? space3D : nil)
+            }
             return
         }
         if case .tiled(let t) = content {

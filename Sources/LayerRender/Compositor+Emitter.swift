@@ -10,8 +10,9 @@ import Foundation
 // Nested cells emit from each particle of their parent. A cell's beginTime, duration, speed and
 // repeat settings bound when it emits (its emission window, in emitter time). Depths: z values
 // move particles in depth (emitterZPosition, emissionLatitude, zAcceleration) and order them in
-// backToFront mode, but are not projected (the emitter's plane is flat unless preservesDepth,
-// which is stored). Live particles are capped at `maxParticles`.
+// backToFront mode; with preservesDepth they are also placed at their depth through the layer's
+// 3D chain (perspective shows it), else drawn in its plane. Live particles are capped at
+// `maxParticles`.
 extension Compositor {
     /// Most particles drawn in one emitter per frame; beyond it the oldest are dropped (counted).
     package static let maxParticles = 50_000
@@ -145,8 +146,10 @@ extension Compositor {
     }
 
     /// Draws the emitter's particles alive at layer-local time `local`, through `world`, inside `box`.
+    /// With `space3D` (preservesDepth), particles sit at their depth in the layer's 3D chain
+    /// (`full4`, flattened into `plane`): under a perspective, nearer particles are larger.
     func paintEmitter(_ e: EmitterContent, local: Double, world: Homography, pixel: CGFloat, target: RenderTarget,
-                      box: PixelBox, alpha: Double, clips: [ClipShape]) {
+                      box: PixelBox, alpha: Double, clips: [ClipShape], space3D: (full4: Transform3D, plane: Homography)? = nil) {
         let (particles, cells) = Compositor.particles(e, at: local - e.startTime)
         let additive = e.renderMode == "additive"
         // What each cell's particles share: the picture, its sampled part, its size in points at scale 1.
@@ -172,7 +175,15 @@ extension Compositor {
                 let dest = CGRect(x: -w / 2, y: -h / 2, width: w, height: h)
                 // Particle space → layer space: a turn by the particle's angle, then its position.
                 let c = CGFloat(cos(p.angle)), sn = CGFloat(sin(p.angle))
-                let map = Homography(m: (c, sn, 0, -sn, c, 0, p.position.x, p.position.y, 1)).concatenating(world)
+                let map: Homography
+                if let space3D {
+                    var t = Transform3D.identity
+                    t.m11 = c; t.m12 = sn; t.m21 = -sn; t.m22 = c
+                    t.m41 = p.position.x; t.m42 = p.position.y; t.m43 = CGFloat(p.z)
+                    map = Homography(t.concatenating(space3D.full4)).concatenating(space3D.plane)
+                } else {
+                    map = Homography(m: (c, sn, 0, -sn, c, 0, p.position.x, p.position.y, 1)).concatenating(world)
+                }
                 guard let inverse = map.inverse else { continue }
                 let pbox = Compositor.box(of: dest, world: map, limit: box)
                 guard !pbox.isEmpty else { continue }

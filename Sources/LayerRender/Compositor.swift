@@ -261,7 +261,8 @@ package final class Compositor {
         if let content = s.content {
             paintContent(content, snap, s, target: own.target, limit: own.limit, world: world, inverse: inverse, pixel: pixel,
                          shape: shape, flipped: flipped, clips: s.masksToBounds ? own.clips + [clipSelf] : own.clips,
-                         alpha: own.alpha, antialias: antialias, local: local)
+                         alpha: own.alpha, antialias: antialias, local: local,
+                         space3D: full4.map { ($0, own.parentWorld) })
         }
         if !snap.sublayers.isEmpty {
             var child = own

@@ -7,8 +7,8 @@ import LayerRender
 /// Particles are computed in closed form from their birth time and a seeded hash (see
 /// `Compositor+Emitter.swift`), so frames depend only on their time: the same `seed` and frame
 /// times give the same pictures. Emission starts when the layer is first committed in a hosted
-/// tree. Particles move in depth (which orders them in backToFront mode) but are drawn in the
-/// layer's plane (`preservesDepth` is stored, not projected); at most 50,000 particles
+/// tree. Particles move in depth (which orders them in backToFront mode); with `preservesDepth`
+/// they are placed at that depth through the layer's 3D chain, else drawn in its plane; at most 50,000 particles
 /// are drawn per emitter (the oldest beyond are dropped, counted); birth rates above 100,000 per
 /// second per cell are clamped and cells nest 8 levels deep at most. `birthRate`, `lifetime`,
 /// `velocity`, `scale`, `spin`, `emitterPosition`, `emitterSize` and cell values through
@@ -109,7 +109,8 @@ open class CAEmitterLayer: CALayer {
         get { CAEmitterLayerRenderMode(rawValue: emitter.renderMode) }
         set { emitter.renderMode = newValue.rawValue; didChange("renderMode") }
     }
-    /// Whether particles keep their depth (stored: particles are drawn in the layer's plane).
+    /// Whether particles keep their depth (placed through the layer's 3D chain) instead of being
+    /// drawn in its plane. Default false.
     open var preservesDepth: Bool {
         get { emitter.preservesDepth }
         set { emitter.preservesDepth = newValue; didChange("preservesDepth") }

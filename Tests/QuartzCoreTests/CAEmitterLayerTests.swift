@@ -154,4 +154,30 @@ import Foundation
         let zs = Compositor.particles(d, at: 2).0.map(\.z)
         #expect(zs == zs.sorted() && zs.first! < 0 && zs.last! > 0)
     }
+
+    @Test func preservesDepthPlacesParticlesInPerspective() {
+        // One particle flying straight at the viewer (latitude π/2) for 2 s: 200 points nearer.
+        func litPixels(_ depth: Bool) -> Int {
+            let e = CAEmitterLayer()
+            e.frame = CGRect(x: 0, y: 0, width: 160, height: 120)
+            e.emitterPosition = CGPoint(x: 80, y: 60)
+            e.preservesDepth = depth
+            let cell = CAEmitterCell()
+            cell.contents = Self.square
+            cell.birthRate = 1; cell.lifetime = 10
+            cell.velocity = 100; cell.emissionLatitude = .pi / 2
+            cell.scale = 4
+            e.emitterCells = [cell]
+            let holder = CALayer()
+            holder.frame = CGRect(x: 0, y: 0, width: 160, height: 120)
+            var p = CATransform3DIdentity
+            p.m34 = -1.0 / 500
+            holder.sublayerTransform = p
+            holder.addSublayer(e)
+            return countPixels(frames(holder, at: [0.9, 1.9])) { $0 != 0xFF00_0000 }
+        }
+        // 16 × 16 points in the plane; 1 / (1 − 190/500) ≈ 1.6 times wider when kept in depth.
+        let flat = litPixels(false), deep = litPixels(true)
+        #expect(abs(flat - 256) <= 40 && Double(deep) > 2 * Double(flat))
+    }
 }
