@@ -131,11 +131,7 @@ extension Compositor {
                 if item.replicated { box = item.clip }
             }
             let b = s.bounds.standardized
-            var sub: Transform3D? = nil
-            if visible && !s.sublayerTransform.isIdentity {
-                let a = CGPoint(x: b.minX + s.anchorPoint.x * b.width, y: b.minY + s.anchorPoint.y * b.height)
-                sub = Transform3D.translation(-a.x, -a.y, 0).concatenating(s.sublayerTransform).concatenating(.translation(a.x, a.y, 0))
-            }
+            let sub = visible ? Compositor.placedSublayerTransform(s) : nil
             let clip = visible && s.masksToBounds && !isTransformLayer ? item.clip.intersection(Compositor.box(of: b, world: world, limit: frame)) : item.clip
             let children = snap.sublayers.map(\.id)
             let mine = Footprint(snapshot: snap, state: s, world: world, parentWorld: item.parentWorld,
@@ -191,16 +187,12 @@ extension Compositor {
     /// Forgets the footprints: the next damage is the whole frame.
     package func invalidateDamage() { footprintFrame = nil }
 
-    /// Pixels a layer's shadow reaches beyond what the layer draws, per side.
+    /// Pixels a layer's shadow reaches beyond what the layer draws, per side (one pixel spare).
     static func shadowSpread(_ s: LayerState, world: Homography) -> Spread {
-        let corners = [CGPoint(x: s.bounds.minX, y: s.bounds.minY), CGPoint(x: s.bounds.maxX, y: s.bounds.maxY)]
-            .compactMap { world.apply($0) }
-        let inverse = world.inverse ?? .identity
-        let pixel = pixelSize(inverse, at: corners)
-        let reach = ShadowBlur.reach(sigma: min(max(s.shadowRadius, 0) / pixel * 2 / 3, ShadowBlur.maxSigma)) + 1
-        func px(_ v: CGFloat) -> Int { CGClampToInt(Double((v / pixel).rounded(.up)), in: -(1 << 20)...(1 << 20)) }
-        // The offset is in the superlayer's orientation; take it both ways when the map turns or flips.
-        let dx = abs(px(s.shadowOffset.width)), dy = abs(px(s.shadowOffset.height))
-        return Spread(left: reach + dx, top: reach + dy, right: reach + dx, bottom: reach + dy)
+        let b = s.bounds
+        let corners = [CGPoint(x: b.minX, y: b.minY), CGPoint(x: b.maxX, y: b.minY),
+                       CGPoint(x: b.maxX, y: b.maxY), CGPoint(x: b.minX, y: b.maxY)].compactMap { world.apply($0) }
+        let m = shadowMargin(s, pixel: pixelSize(world.inverse ?? .identity, at: corners))
+        return Spread(left: m.x + 1, top: m.y + 1, right: m.x + 1, bottom: m.y + 1)
     }
 }

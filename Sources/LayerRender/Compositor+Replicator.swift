@@ -12,24 +12,33 @@ extension Compositor {
         let order = Compositor.paintOrder(sublayers)
         let transforms = r.transforms(bounds: bounds)
         for i in 0..<r.drawnCount {
-            var ctx = child
-            if let t = transforms[i] { ctx.parentSublayer = t.concatenating(child.parentSublayer ?? .identity) }
-            ctx.parentTime = child.parentTime - Double(i) * r.instanceDelay
             let c = r.color(i)
             if c.a <= 0 { continue }
-            if c == (1, 1, 1, 1) {
-                for sub in order { paint(sub, ctx) }
-                continue
-            }
-            // A tinted instance is drawn apart, multiplied by its colour, then composited.
-            let tinted = OwnedTarget(box: child.limit)
-            ctx.target = tinted.target
-            ctx.alpha = 1
-            ctx.clips = []
-            for sub in order { paint(sub, ctx) }
-            Raster.tint(tinted.target, by: c, box: child.limit)
-            Raster.composite(tinted.target, onto: child.target, box: child.limit, alpha: Float(child.alpha), clips: child.clips)
+            paintTinted(order, Compositor.instance(i, of: r, transforms, child), c, into: child)
         }
+    }
+
+    /// The context instance i is painted in: placed by its transform, its time shifted by i delays.
+    static func instance(_ i: Int, of r: ReplicatorContent, _ transforms: [Transform3D?], _ child: Context) -> Context {
+        var ctx = child
+        if let t = transforms[i] { ctx.parentSublayer = t.concatenating(child.parentSublayer ?? .identity) }
+        ctx.parentTime = child.parentTime - Double(i) * r.instanceDelay
+        return ctx
+    }
+
+    /// Paints `subs` with `ctx`; when `color` is not white, apart, multiplied by it, then
+    /// composited onto `child`'s target with its alpha and clips.
+    private func paintTinted(_ subs: [LayerSnapshot], _ ctx: Context, _ color: (r: Float, g: Float, b: Float, a: Float),
+                             into child: Context) {
+        guard color != (1, 1, 1, 1) else { for sub in subs { paint(sub, ctx) }; return }
+        let tinted = OwnedTarget(box: child.limit)
+        var apart = ctx
+        apart.target = tinted.target
+        apart.alpha = 1
+        apart.clips = []
+        for sub in subs { paint(sub, apart) }
+        Raster.tint(tinted.target, by: color, box: child.limit)
+        Raster.composite(tinted.target, onto: child.target, box: child.limit, alpha: Float(child.alpha), clips: child.clips)
     }
 }
 
@@ -43,28 +52,16 @@ extension Compositor {
         for i in 0..<r.drawnCount {
             let c = r.color(i)
             if c.a <= 0 { continue }
-            var ctx = child
-            if let t = transforms[i] { ctx.parentSublayer = t.concatenating(child.parentSublayer ?? .identity) }
-            ctx.parentTime = child.parentTime - Double(i) * r.instanceDelay
+            let ctx = Compositor.instance(i, of: r, transforms, child)
             for sub in sublayers {
                 let s = sub.presentationState(atLocalTime: sub.localTime(fromParent: ctx.parentTime))
-                let m = Compositor.localTransform(s, parentSublayer: ctx.parentSublayer).concatenating(chain)
-                let z = s.bounds.midX * m.m13 + s.bounds.midY * m.m23 + m.m43, w = s.bounds.midX * m.m14 + s.bounds.midY * m.m24 + m.m44
-                items.append((w > 0 ? Double(z / w) : -.infinity, items.count, sub, ctx, c))
+                let depth = Compositor.localTransform(s, parentSublayer: ctx.parentSublayer).concatenating(chain)
+                    .depth(of: CGPoint(x: s.bounds.midX, y: s.bounds.midY))
+                items.append((depth, items.count, sub, ctx, c))
             }
         }
         items.sort { $0.depth != $1.depth ? $0.depth < $1.depth : $0.order < $1.order }
-        for item in items {
-            if item.color == (1, 1, 1, 1) { paint(item.sub, item.ctx); continue }
-            let tinted = OwnedTarget(box: child.limit)
-            var ctx = item.ctx
-            ctx.target = tinted.target
-            ctx.alpha = 1
-            ctx.clips = []
-            paint(item.sub, ctx)
-            Raster.tint(tinted.target, by: item.color, box: child.limit)
-            Raster.composite(tinted.target, onto: child.target, box: child.limit, alpha: Float(child.alpha), clips: child.clips)
-        }
+        for item in items { paintTinted([item.sub], item.ctx, item.color, into: child) }
     }
 }
 

@@ -13,20 +13,13 @@ extension Compositor {
                              opacity: Double) {
         guard !snap.sublayers.isEmpty else { return }
         paintedLayers += 1
-        let b = s.bounds.standardized
         var child = ctx
         child.parentTime = local
         child.parent3D = full4
         child.alpha = ctx.alpha * opacity
         child.depth = ctx.depth + 1
         child.flipped = ctx.flipped != s.isGeometryFlipped
-        if !s.sublayerTransform.isIdentity {
-            let a = CGPoint(x: b.minX + s.anchorPoint.x * b.width, y: b.minY + s.anchorPoint.y * b.height)
-            child.parentSublayer = Transform3D.translation(-a.x, -a.y, 0).concatenating(s.sublayerTransform)
-                .concatenating(.translation(a.x, a.y, 0))
-        } else {
-            child.parentSublayer = nil
-        }
+        child.parentSublayer = Compositor.placedSublayerTransform(s)
         for sub in Compositor.depthOrder(snap.sublayers, parentTime: local, parentSublayer: child.parentSublayer, parent3D: full4) {
             paint(sub, child)
         }
@@ -38,10 +31,8 @@ extension Compositor {
                            parent3D: Transform3D) -> [LayerSnapshot] {
         let depths = subs.map { sub -> Double in
             let s = sub.presentationState(atLocalTime: sub.localTime(fromParent: parentTime))
-            let m = localTransform(s, parentSublayer: parentSublayer).concatenating(parent3D)
-            let c = CGPoint(x: s.bounds.midX, y: s.bounds.midY)
-            let z = c.x * m.m13 + c.y * m.m23 + m.m43, w = c.x * m.m14 + c.y * m.m24 + m.m44
-            return w > 0 ? Double(z / w) : -.infinity
+            return localTransform(s, parentSublayer: parentSublayer).concatenating(parent3D)
+                .depth(of: CGPoint(x: s.bounds.midX, y: s.bounds.midY))
         }
         return subs.indices.sorted { depths[$0] != depths[$1] ? depths[$0] < depths[$1] : $0 < $1 }.map { subs[$0] }
     }

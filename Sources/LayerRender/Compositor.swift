@@ -152,11 +152,8 @@ package final class Compositor {
         // A shadow moves and blurs the layer's pixels: its offscreen covers what can reach `limit`.
         var reach = ctx.limit
         if hasShadow {
-            let r = ShadowBlur.reach(sigma: min(max(s.shadowRadius, 0) / pixel * 2 / 3, ShadowBlur.maxSigma))
-            let dx = CGClampToInt(Double((abs(s.shadowOffset.width) / pixel).rounded(.up)), in: 0...(1 << 20))
-            let dy = CGClampToInt(Double((abs(s.shadowOffset.height) / pixel).rounded(.up)), in: 0...(1 << 20))
-            reach = PixelBox(x0: reach.x0 - r - dx, y0: reach.y0 - r - dy, x1: reach.x1 + r + dx, y1: reach.y1 + r + dy)
-                .intersection(ctx.frame)
+            let m = Compositor.shadowMargin(s, pixel: pixel)
+            reach = PixelBox(x0: reach.x0 - m.x, y0: reach.y0 - m.y, x1: reach.x1 + m.x, y1: reach.y1 + m.y).intersection(ctx.frame)
         }
         let box = corners.count == 4 ? PixelBox(covering: Compositor.bounds(corners), limit: reach) : PixelBox(x0: 0, y0: 0, x1: 0, y1: 0)
         var shape = RoundedRect(rect: b, radius: s.cornerRadius, mask: s.maskedCorners)
@@ -271,13 +268,7 @@ package final class Compositor {
             child.parent3D = nil
             child.flipped = flipped
             child.depth = depth + 1
-            if !s.sublayerTransform.isIdentity {
-                let a = CGPoint(x: b.minX + s.anchorPoint.x * b.width, y: b.minY + s.anchorPoint.y * b.height)
-                child.parentSublayer = Transform3D.translation(-a.x, -a.y, 0).concatenating(s.sublayerTransform)
-                    .concatenating(.translation(a.x, a.y, 0))
-            } else {
-                child.parentSublayer = nil
-            }
+            child.parentSublayer = Compositor.placedSublayerTransform(s)
             if s.masksToBounds {
                 child.clips.append(clipSelf)
                 child.limit = child.limit.intersection(box)
@@ -319,6 +310,23 @@ package final class Compositor {
         m = m.concatenating(.translation(s.position.x, s.position.y, s.zPosition))
         if let p = parentSublayer { m = m.concatenating(p) }
         return m
+    }
+
+    /// A layer's sublayerTransform applied about its anchor point, as its sublayers see it (nil: identity).
+    static func placedSublayerTransform(_ s: LayerState) -> Transform3D? {
+        guard !s.sublayerTransform.isIdentity else { return nil }
+        let b = s.bounds.standardized
+        let a = CGPoint(x: b.minX + s.anchorPoint.x * b.width, y: b.minY + s.anchorPoint.y * b.height)
+        return Transform3D.translation(-a.x, -a.y, 0).concatenating(s.sublayerTransform).concatenating(.translation(a.x, a.y, 0))
+    }
+
+    /// How far a layer's shadow reaches beyond what it draws, in pixels along x and y: the blur's
+    /// reach plus the offset taken both ways (the map may turn or flip it).
+    static func shadowMargin(_ s: LayerState, pixel: CGFloat) -> (x: Int, y: Int) {
+        let r = ShadowBlur.reach(sigma: min(max(s.shadowRadius, 0) / pixel * 2 / 3, ShadowBlur.maxSigma))
+        let dx = CGClampToInt(Double((abs(s.shadowOffset.width) / pixel).rounded(.up)), in: 0...(1 << 20))
+        let dy = CGClampToInt(Double((abs(s.shadowOffset.height) / pixel).rounded(.up)), in: 0...(1 << 20))
+        return (r + dx, r + dy)
     }
 
     /// Sublayers in painting order: ascending zPosition, stable.

@@ -78,3 +78,12 @@ package struct Transform3D: Equatable, Hashable, Sendable {
             m41: 0, m42: 0, m43: 0, m44: 1)
     }
 }
+
+extension Transform3D {
+    /// The depth (z / w) a point of the z = 0 plane reaches under this map: larger is nearer the
+    /// viewer; −∞ behind it. Orders the planes of a 3D (transform-layer) hierarchy back to front.
+    package func depth(of p: CGPoint) -> Double {
+        let z = p.x * m13 + p.y * m23 + m43, w = p.x * m14 + p.y * m24 + m44
+        return w > 0 ? Double(z / w) : -.infinity
+    }
+}

@@ -39,60 +39,50 @@ open class CAEmitterLayer: CALayer {
         set { cellObjects = newValue; didChange("emitterCells") }
     }
 
-    private func setNumber(_ value: Float, _ key: String, _ apply: (Double) -> Void) {
-        guard value.isFinite else { rejectNonFinite(); return }
-        apply(Double(value))
-        didChange(key)
-    }
-
     /// Multiplies every cell's birth rate (default 1). Animatable.
     open var birthRate: Float {
         get { Float(emitter.birthRate) }
-        set { setNumber(newValue, "birthRate") { emitter.birthRate = $0 } }
+        set { setChecked(newValue.isFinite, "birthRate") { emitter.birthRate = Double(newValue) } }
     }
     /// Multiplies every cell's lifetime (default 1). Animatable.
     open var lifetime: Float {
         get { Float(emitter.lifetime) }
-        set { setNumber(newValue, "lifetime") { emitter.lifetime = $0 } }
+        set { setChecked(newValue.isFinite, "lifetime") { emitter.lifetime = Double(newValue) } }
     }
     /// Multiplies every cell's velocity (default 1). Animatable.
     open var velocity: Float {
         get { Float(emitter.velocity) }
-        set { setNumber(newValue, "velocity") { emitter.velocity = $0 } }
+        set { setChecked(newValue.isFinite, "velocity") { emitter.velocity = Double(newValue) } }
     }
     /// Multiplies every cell's scale (default 1). Animatable.
     open var scale: Float {
         get { Float(emitter.scale) }
-        set { setNumber(newValue, "scale") { emitter.scale = $0 } }
+        set { setChecked(newValue.isFinite, "scale") { emitter.scale = Double(newValue) } }
     }
     /// Multiplies every cell's spin (default 1). Animatable.
     open var spin: Float {
         get { Float(emitter.spin) }
-        set { setNumber(newValue, "spin") { emitter.spin = $0 } }
+        set { setChecked(newValue.isFinite, "spin") { emitter.spin = Double(newValue) } }
     }
     /// The centre of the emitter shape, in layer coordinates. Animatable.
     open var emitterPosition: CGPoint {
         get { emitter.position }
-        set { guard newValue.isFinite else { rejectNonFinite(); return }; emitter.position = newValue; didChange("emitterPosition") }
+        set { setChecked(newValue.isFinite, "emitterPosition") { emitter.position = newValue } }
     }
     /// The emitter's z position: where particles start in depth.
     open var emitterZPosition: CGFloat {
         get { emitter.zPosition }
-        set { guard newValue.isFinite else { rejectNonFinite(); return }; emitter.zPosition = newValue; didChange("emitterZPosition") }
+        set { setChecked(newValue.isFinite, "emitterZPosition") { emitter.zPosition = newValue } }
     }
     /// The size of the emitter shape (a circle's diameter is its width). Animatable.
     open var emitterSize: CGSize {
         get { emitter.size }
-        set {
-            guard newValue.width.isFinite, newValue.height.isFinite else { rejectNonFinite(); return }
-            emitter.size = newValue
-            didChange("emitterSize")
-        }
+        set { setChecked(newValue.width.isFinite && newValue.height.isFinite, "emitterSize") { emitter.size = newValue } }
     }
     /// The depth of cuboid and sphere shapes: the spread of starting depths.
     open var emitterDepth: CGFloat {
         get { emitter.depth }
-        set { guard newValue.isFinite else { rejectNonFinite(); return }; emitter.depth = newValue; didChange("emitterDepth") }
+        set { setChecked(newValue.isFinite, "emitterDepth") { emitter.depth = newValue } }
     }
     /// The emitter's shape (default point).
     open var emitterShape: CAEmitterLayerEmitterShape {

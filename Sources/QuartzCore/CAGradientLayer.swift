@@ -57,13 +57,13 @@ open class CAGradientLayer: CALayer {
     /// Where the first stop lies, in unit coordinates of the bounds (default (0.5, 0)). Animatable.
     open var startPoint: CGPoint {
         get { gradient.startPoint }
-        set { guard newValue.isFinite else { rejectNonFinite(); return }; gradient.startPoint = newValue; didChange("startPoint") }
+        set { setChecked(newValue.isFinite, "startPoint") { gradient.startPoint = newValue } }
     }
 
     /// Where the last stop lies, in unit coordinates of the bounds (default (0.5, 1)). Animatable.
     open var endPoint: CGPoint {
         get { gradient.endPoint }
-        set { guard newValue.isFinite else { rejectNonFinite(); return }; gradient.endPoint = newValue; didChange("endPoint") }
+        set { setChecked(newValue.isFinite, "endPoint") { gradient.endPoint = newValue } }
     }
 
     /// The kind of gradient (default axial; unknown values draw axial).

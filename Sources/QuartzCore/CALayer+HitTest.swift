@@ -69,11 +69,8 @@ extension CALayer {
     /// A transform layer's sublayers front to back: descending depth of their centres once `chain`
     /// (this layer → the flattening plane) is applied, as the compositor sorts them.
     func childrenByDepth(_ chain: CATransform3D) -> [CALayer] {
-        let depths = children.map { c -> CGFloat in
-            let m = c.transformToSuperlayer.concatenating(chain)
-            let p = CGPoint(x: c.storage.bounds.midX, y: c.storage.bounds.midY)
-            let z = p.x * m.m13 + p.y * m.m23 + m.m43, w = p.x * m.m14 + p.y * m.m24 + m.m44
-            return w > 0 ? z / w : -.infinity
+        let depths = children.map { c in
+            c.transformToSuperlayer.concatenating(chain).engine.depth(of: CGPoint(x: c.storage.bounds.midX, y: c.storage.bounds.midY))
         }
         return children.indices.sorted { depths[$0] != depths[$1] ? depths[$0] > depths[$1] : $0 > $1 }.map { children[$0] }
     }

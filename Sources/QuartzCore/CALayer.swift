@@ -119,19 +119,19 @@ open class CALayer: NSObject, CAMediaTiming {
     /// Where the anchor point sits, in the superlayer's coordinate space (points).
     open var position: CGPoint {
         get { storage.position }
-        set { guard newValue.isFinite else { return rejectNonFinite() }; storage.position = newValue; didChange("position") }
+        set { setChecked(newValue.isFinite, "position") { storage.position = newValue } }
     }
 
     /// Position on the z axis (points); a higher value draws and hit-tests in front of siblings.
     open var zPosition: CGFloat {
         get { storage.zPosition }
-        set { guard newValue.isFinite else { return rejectNonFinite() }; storage.zPosition = newValue; didChange("zPosition") }
+        set { setChecked(newValue.isFinite, "zPosition") { storage.zPosition = newValue } }
     }
 
     /// The point of `bounds`, in unit coordinates, that `position` places and transforms pivot about.
     open var anchorPoint: CGPoint {
         get { storage.anchorPoint }
-        set { guard newValue.isFinite else { return rejectNonFinite() }; storage.anchorPoint = newValue; didChange("anchorPoint") }
+        set { setChecked(newValue.isFinite, "anchorPoint") { storage.anchorPoint = newValue } }
     }
 
     /// The anchor's z coordinate (points).
@@ -316,7 +316,7 @@ open class CALayer: NSObject, CAMediaTiming {
     /// The width of the border drawn inside `bounds` (points).
     open var borderWidth: CGFloat {
         get { storage.borderWidth }
-        set { guard newValue.isFinite else { return rejectNonFinite() }; storage.borderWidth = newValue; didChange("borderWidth") }
+        set { setChecked(newValue.isFinite, "borderWidth") { storage.borderWidth = newValue } }
     }
 
     /// The border colour (opaque black by default).
@@ -703,17 +703,6 @@ open class CALayer: NSObject, CAMediaTiming {
     /// Whether `key`'s value would be archived; true for every key.
     open func shouldArchiveValue(forKey key: String) -> Bool { true }
 
-    /// Called after every property change; the hook that layout, display and (later) actions use.
-    func didChange(_ key: String) {
-        guard modelLayer == nil else { return }   // presentation copies are inert
-        if type(of: self).needsDisplay(forKey: key) { setNeedsDisplay() }
-        markSnapshotDirty()
-        if let root = liveRoot {
-            TransactionState.current.touch(root)
-            runAction(forKey: key)
-        }
-    }
-
     // MARK: Engine hooks (overridden by framework subclasses in this module)
 
     /// How key-value coding reaches this framework class's properties.
@@ -733,7 +722,4 @@ open class CALayer: NSObject, CAMediaTiming {
 
     /// A new instance of the nearest framework class, copying this layer's properties.
     func presentationInstance() -> CALayer { CALayer(layer: self) }
-
-    /// Counts a non-finite value that a setter refused.
-    func rejectNonFinite() { CGDiagnostics.record(.nonFiniteGeometry) }
 }

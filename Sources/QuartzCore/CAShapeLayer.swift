@@ -53,25 +53,25 @@ open class CAShapeLayer: CALayer {
     /// Where the stroke starts, as a fraction of the path's length (0…1; default 0). Animatable.
     open var strokeStart: CGFloat {
         get { shape.strokeStart }
-        set { guard newValue.isFinite else { rejectNonFinite(); return }; shape.strokeStart = newValue; didChange("strokeStart") }
+        set { setChecked(newValue.isFinite, "strokeStart") { shape.strokeStart = newValue } }
     }
 
     /// Where the stroke ends, as a fraction of the path's length (0…1; default 1). Animatable.
     open var strokeEnd: CGFloat {
         get { shape.strokeEnd }
-        set { guard newValue.isFinite else { rejectNonFinite(); return }; shape.strokeEnd = newValue; didChange("strokeEnd") }
+        set { setChecked(newValue.isFinite, "strokeEnd") { shape.strokeEnd = newValue } }
     }
 
     /// The stroke width in points (default 1); zero or negative widths stroke nothing. Animatable.
     open var lineWidth: CGFloat {
         get { shape.lineWidth }
-        set { guard newValue.isFinite else { rejectNonFinite(); return }; shape.lineWidth = newValue; didChange("lineWidth") }
+        set { setChecked(newValue.isFinite, "lineWidth") { shape.lineWidth = newValue } }
     }
 
     /// The miter limit (miter length over line width beyond which joins are bevelled; default 10). Animatable.
     open var miterLimit: CGFloat {
         get { shape.miterLimit }
-        set { guard newValue.isFinite else { rejectNonFinite(); return }; shape.miterLimit = newValue; didChange("miterLimit") }
+        set { setChecked(newValue.isFinite, "miterLimit") { shape.miterLimit = newValue } }
     }
 
     /// How open ends are drawn (default butt).
@@ -89,7 +89,7 @@ open class CAShapeLayer: CALayer {
     /// How far into the dash pattern the stroke starts, in points (default 0). Animatable.
     open var lineDashPhase: CGFloat {
         get { shape.lineDashPhase }
-        set { guard newValue.isFinite else { rejectNonFinite(); return }; shape.lineDashPhase = newValue; didChange("lineDashPhase") }
+        set { setChecked(newValue.isFinite, "lineDashPhase") { shape.lineDashPhase = newValue } }
     }
 
     /// Alternating painted and unpainted lengths in points; nil (default) strokes solid lines.

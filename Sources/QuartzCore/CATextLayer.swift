@@ -53,7 +53,7 @@ open class CATextLayer: CALayer {
     /// The font size in points (default 36). Animatable.
     open var fontSize: CGFloat {
         get { text.fontSize }
-        set { guard newValue.isFinite else { rejectNonFinite(); return }; text.fontSize = newValue; didChange("fontSize") }
+        set { setChecked(newValue.isFinite, "fontSize") { text.fontSize = newValue } }
     }
 
     /// The text colour (default opaque white); nil draws only runs that have their own colour. Animatable.

@@ -18,59 +18,29 @@ struct LayerKey {
             return true
         })
     }
-    static func cgFloat(_ kp: ReferenceWritableKeyPath<CALayer, CGFloat>) -> LayerKey {
-        LayerKey(get: { $0[keyPath: kp] }, set: { l, v in Coerce.cgFloat(v).map { l[keyPath: kp] = $0 } != nil })
-    }
-    static func float(_ kp: ReferenceWritableKeyPath<CALayer, Float>) -> LayerKey {
-        LayerKey(get: { $0[keyPath: kp] }, set: { l, v in Coerce.float(v).map { l[keyPath: kp] = $0 } != nil })
-    }
-    static func double(_ kp: ReferenceWritableKeyPath<CALayer, Double>) -> LayerKey {
-        LayerKey(get: { $0[keyPath: kp] }, set: { l, v in Coerce.double(v).map { l[keyPath: kp] = $0 } != nil })
-    }
-    static func bool(_ kp: ReferenceWritableKeyPath<CALayer, Bool>) -> LayerKey {
-        LayerKey(get: { $0[keyPath: kp] }, set: { l, v in Coerce.bool(v).map { l[keyPath: kp] = $0 } != nil })
-    }
-    static func point(_ kp: ReferenceWritableKeyPath<CALayer, CGPoint>) -> LayerKey {
-        LayerKey(get: { $0[keyPath: kp] }, set: { l, v in Coerce.point(v).map { l[keyPath: kp] = $0 } != nil })
-    }
-    static func size(_ kp: ReferenceWritableKeyPath<CALayer, CGSize>) -> LayerKey {
-        LayerKey(get: { $0[keyPath: kp] }, set: { l, v in Coerce.size(v).map { l[keyPath: kp] = $0 } != nil })
-    }
-    static func rect(_ kp: ReferenceWritableKeyPath<CALayer, CGRect>) -> LayerKey {
-        LayerKey(get: { $0[keyPath: kp] }, set: { l, v in Coerce.rect(v).map { l[keyPath: kp] = $0 } != nil })
-    }
-    static func transform(_ kp: ReferenceWritableKeyPath<CALayer, CATransform3D>) -> LayerKey {
-        LayerKey(get: { $0[keyPath: kp] }, set: { l, v in Coerce.transform(v).map { l[keyPath: kp] = $0 } != nil })
-    }
-    static func color(_ kp: ReferenceWritableKeyPath<CALayer, CGColor?>) -> LayerKey {
-        LayerKey(get: { $0[keyPath: kp] }, set: { l, v in Coerce.color(v).map { l[keyPath: kp] = $0 } != nil })
-    }
+    // CALayer's own properties (the key-path root fixes the property's type; `typed` does the work).
+    static func cgFloat(_ kp: ReferenceWritableKeyPath<CALayer, CGFloat>) -> LayerKey { typed(kp, Coerce.cgFloat) }
+    static func float(_ kp: ReferenceWritableKeyPath<CALayer, Float>) -> LayerKey { typed(kp, Coerce.float) }
+    static func double(_ kp: ReferenceWritableKeyPath<CALayer, Double>) -> LayerKey { typed(kp, Coerce.double) }
+    static func bool(_ kp: ReferenceWritableKeyPath<CALayer, Bool>) -> LayerKey { typed(kp, Coerce.bool) }
+    static func point(_ kp: ReferenceWritableKeyPath<CALayer, CGPoint>) -> LayerKey { typed(kp, Coerce.point) }
+    static func size(_ kp: ReferenceWritableKeyPath<CALayer, CGSize>) -> LayerKey { typed(kp, Coerce.size) }
+    static func rect(_ kp: ReferenceWritableKeyPath<CALayer, CGRect>) -> LayerKey { typed(kp, Coerce.rect) }
+    static func transform(_ kp: ReferenceWritableKeyPath<CALayer, CATransform3D>) -> LayerKey { typed(kp, Coerce.transform) }
+    static func color(_ kp: ReferenceWritableKeyPath<CALayer, CGColor?>) -> LayerKey { typed(kp, Coerce.color) }
     /// An optional object property: nil/NSNull clear it; otherwise the value must be a `T`.
-    static func optional<T>(_ kp: ReferenceWritableKeyPath<CALayer, T?>) -> LayerKey {
-        LayerKey(get: { $0[keyPath: kp] }, set: { l, v in
-            if v == nil || v is NSNull { l[keyPath: kp] = nil; return true }
-            guard let t = v as? T else { return false }
-            l[keyPath: kp] = t
-            return true
-        })
-    }
+    static func optional<T>(_ kp: ReferenceWritableKeyPath<CALayer, T?>) -> LayerKey { typed(kp, Coerce.object) }
     /// A string-backed constant (gravity, filter…): accepts the typed value or its raw String.
     static func raw<T: RawRepresentable>(_ kp: ReferenceWritableKeyPath<CALayer, T>) -> LayerKey where T.RawValue == String {
-        LayerKey(get: { $0[keyPath: kp] }, set: { l, v in
-            if let t = v as? T { l[keyPath: kp] = t; return true }
-            guard let s = v as? String, let t = T(rawValue: s) else { return false }
-            l[keyPath: kp] = t
-            return true
-        })
+        typed(kp, Coerce.raw)
     }
     /// An option set stored as an unsigned integer.
     static func options<T: OptionSet>(_ kp: ReferenceWritableKeyPath<CALayer, T>) -> LayerKey where T.RawValue: FixedWidthInteger {
-        LayerKey(get: { $0[keyPath: kp] }, set: { l, v in
-            if let t = v as? T { l[keyPath: kp] = t; return true }
-            guard let d = Coerce.double(v), d >= 0, d <= Double(T.RawValue.max) else { return false }
-            l[keyPath: kp] = T(rawValue: T.RawValue(d))
-            return true
-        })
+        typed(kp) { v in
+            if let t = v as? T { return t }
+            guard let d = Coerce.double(v), d >= 0, d <= Double(T.RawValue.max) else { return nil }
+            return T(rawValue: T.RawValue(d))
+        }
     }
 }
 
