@@ -16,6 +16,7 @@ extension Compositor {
         footprintsFresh = footprintRoot === root && footprintTime == time && footprintBase == base
         defer { footprintsFresh = false }
         tilesFading = false
+        particleShare.reset()
         let full = PixelBox(x0: 0, y0: 0, x1: target.width, y1: target.height)
         let area = limit?.intersection(full) ?? full
         guard threads > 1, area.y1 - area.y0 >= Compositor.minRowsToSplit else {
@@ -27,6 +28,7 @@ extension Compositor {
         helper.maxDepth = maxDepth
         helper.threads = 1
         helper.tilesFading = false
+        helper.particleShare = particleShare
         let mid = (area.y0 + area.y1) / 2
         let top = PixelBox(x0: area.x0, y0: area.y0, x1: area.x1, y1: mid)
         let bottom = PixelBox(x0: area.x0, y0: mid, x1: area.x1, y1: area.y1)

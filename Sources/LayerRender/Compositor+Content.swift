@@ -58,10 +58,10 @@ extension Compositor {
     func paintContent(_ content: LayerContent, _ snap: LayerSnapshot, _ s: LayerState, target: RenderTarget, limit: PixelBox,
                       world: Homography, inverse: Homography, pixel: CGFloat, shape: RoundedRect, flipped: Bool,
                       clips: [ClipShape], alpha: Double, antialias: Bool, local: Double,
-                      space3D: (full4: Transform3D, plane: Homography)? = nil) {
+                      space3D: Space3D? = nil) {
         if case .emitter(let e) = content {
             if alpha > 0 {
-                paintEmitter(e, local: local, world: world, pixel: pixel, target: target, box: limit, alpha: alpha, clips: clips,
+                paintEmitter(e, layer: snap.id, local: local, world: world, pixel: pixel, target: target, box: limit, alpha: alpha, clips: clips,
                              space3D: e.preservesDepth ? space3D : nil)
             }
             return
@@ -77,7 +77,7 @@ extension Compositor {
         switch content {
         case .replicator, .transformLayer, .emitter, .tiled: return
         case .gradient(let g):
-            guard let stops = g.stops(),
+            guard g.stops() != nil,
                   let geometry = GradientGeometry(type: g.type, start: g.startPoint, end: g.endPoint, bounds: s.bounds.standardized)
             else { return }
             Raster.gradient(target, box: box, inverse: inverse, pixel: pixel, shape: shape, geometry: geometry,

@@ -53,6 +53,8 @@ package final class Compositor {
     var mipCache: [ObjectIdentifier: MipChain] = [:]
     /// Colour ramps of gradient layers, by layer identity.
     var rampCache: [UInt64: RampEntry] = [:]
+    /// This frame's particles, shared with the band helper (simulated once per frame).
+    var particleShare = ParticleShare()
     /// Cell memory of the path rasteriser.
     let rasterScratch = RasterScratch()
     /// Content pictures reused from the cache (cumulative).

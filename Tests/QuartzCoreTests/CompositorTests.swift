@@ -374,8 +374,8 @@ import Testing
     }
 }
 
-/// Two-core frames: the same pixels as one thread, including shadows, masks, transitions and
-/// content layers that cross the line between the bands.
+/// Two-core frames: the same pixels as one thread, including shadows, masks, transitions,
+/// particles and content layers that cross the line between the bands.
 @Suite(.serialized) struct BandedRenderingTests {
     func frame(threads: Int, at time: Double) -> CGImage {
         MediaClock.override = 0
@@ -404,6 +404,20 @@ import Testing
         m.path = CGPath(ellipseIn: g.bounds, transform: nil)
         g.mask = m
         root.addSublayer(g)
+        // Overlapping, turning, differently coloured particles across the band line, drawn in
+        // strips (unordered): each band must draw the ones it shares in the same order.
+        let sparks = CAEmitterLayer()
+        sparks.frame = root.bounds
+        sparks.emitterPosition = CGPoint(x: 120, y: 100)
+        sparks.emitterShape = .rectangle
+        sparks.emitterSize = CGSize(width: 220, height: 180)
+        let cell = CAEmitterCell()
+        cell.contents = CAEmitterLayerTests.square
+        cell.birthRate = 2000; cell.lifetime = 1; cell.scale = 2; cell.spin = 3; cell.spinRange = 3
+        cell.color = CGColor(red: 0.5, green: 0.5, blue: 0.5, alpha: 0.8)
+        cell.redRange = 0.5; cell.greenRange = 0.5; cell.blueRange = 0.5
+        sparks.emitterCells = [cell]
+        root.addSublayer(sparks)
         let card = CALayer()
         card.frame = CGRect(x: 60, y: 60, width: 120, height: 80)
         card.backgroundColor = CGColor(red: 0.2, green: 0.7, blue: 0.3, alpha: 1)

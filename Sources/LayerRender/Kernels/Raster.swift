@@ -293,22 +293,31 @@ enum Raster {
     @inline(__always)
     static func sampleBilinearWord(_ px: UnsafePointer<UInt32>, _ stride: Int, _ u: CGFloat, _ v: CGFloat,
                                    _ minU: CGFloat, _ maxU: CGFloat, _ minV: CGFloat, _ maxV: CGFloat) -> UInt32 {
+        let (x0, x1, wx) = bilinearAxis(u, minU, maxU), (y0, y1, wy) = bilinearAxis(v, minV, maxV)
+        let top = lerpWord(px[y0 * stride + x0], px[y0 * stride + x1], wx)
+        let bottom = lerpWord(px[y1 * stride + x0], px[y1 * stride + x1], wx)
+        return lerpWord(top, bottom, wy)
+    }
+
+    /// One axis of a bilinear sample at texel coordinate `u` inside [lo, hi): the two texels and
+    /// the second one's weight in 0…256 (edges clamp).
+    @inline(__always)
+    static func bilinearAxis(_ u: CGFloat, _ lo: CGFloat, _ hi: CGFloat) -> (Int, Int, UInt32) {
         // Plain comparisons (the generic min/max are not inlined here); coordinates are ≥ 0 after
         // clamping, so truncation is the floor.
-        let u0 = u - 0.5, v0 = v - 0.5, hiU = maxU - 1, hiV = maxV - 1
-        let fu = u0 < minU ? minU : (u0 > hiU ? hiU : u0), fv = v0 < minV ? minV : (v0 > hiV ? hiV : v0)
-        let x0 = Int(fu), y0 = Int(fv)
-        let lastX = Int(maxU) - 1, lastY = Int(maxV) - 1
-        let x1 = x0 + 1 <= lastX ? x0 + 1 : (lastX > x0 ? lastX : x0), y1 = y0 + 1 <= lastY ? y0 + 1 : (lastY > y0 ? lastY : y0)
-        let wx = UInt32((fu - CGFloat(x0)) * 256 + 0.5), wy = UInt32((fv - CGFloat(y0)) * 256 + 0.5)
-        @inline(__always) func lerp(_ p: UInt32, _ q: UInt32, _ w: UInt32) -> UInt32 {
-            let rb = (((p & 0x00FF_00FF) &* (256 - w) &+ (q & 0x00FF_00FF) &* w &+ 0x0080_0080) >> 8) & 0x00FF_00FF
-            let ag = (((p >> 8) & 0x00FF_00FF) &* (256 - w) &+ ((q >> 8) & 0x00FF_00FF) &* w &+ 0x0080_0080) & 0xFF00_FF00
-            return rb | ag
-        }
-        let top = lerp(px[y0 * stride + x0], px[y0 * stride + x1], wx)
-        let bottom = lerp(px[y1 * stride + x0], px[y1 * stride + x1], wx)
-        return lerp(top, bottom, wy)
+        let u0 = u - 0.5, top = hi - 1
+        let f = u0 < lo ? lo : (u0 > top ? top : u0)
+        let i0 = Int(f), last = Int(hi) - 1
+        let i1 = i0 + 1 <= last ? i0 + 1 : (last > i0 ? last : i0)
+        return (i0, i1, UInt32((f - CGFloat(i0)) * 256 + 0.5))
+    }
+
+    /// p·(256 − w) + q·w in 8.8 fixed point, per channel, rounded.
+    @inline(__always)
+    static func lerpWord(_ p: UInt32, _ q: UInt32, _ w: UInt32) -> UInt32 {
+        let rb = (((p & 0x00FF_00FF) &* (256 - w) &+ (q & 0x00FF_00FF) &* w &+ 0x0080_0080) >> 8) & 0x00FF_00FF
+        let ag = (((p >> 8) & 0x00FF_00FF) &* (256 - w) &+ ((q >> 8) & 0x00FF_00FF) &* w &+ 0x0080_0080) & 0xFF00_FF00
+        return rb | ag
     }
 
     /// Composites a whole offscreen group onto the target with `alpha` (premultiplied source-over).

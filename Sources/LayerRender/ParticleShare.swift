@@ -1,0 +1,246 @@
+import CoreGraphics
+import Foundation
+
+/// One frame's particles, simulated once and shared by the band painters.
+///
+/// Both bands of a frame need every particle (any may cross their rows), so the first band to
+/// reach an emitter makes a `ParticleBatch`, and both take its chunks of births to simulate and
+/// place until none is left; then each waits for the chunks the other is still working on. A
+/// painter only waits for a chunk another painter is computing, never for one nobody claimed,
+/// so a band that never reaches the emitter (it misses its rows) holds nothing up.
+final class ParticleShare: @unchecked Sendable {
+    private let condition = NSCondition()
+    private var batches: [UInt64: [ParticleBatch]] = [:]
+    /// Chunk buffers of earlier frames, reused so that steady frames allocate no particle memory.
+    private var spare: [[PlacedParticle]] = []
+    /// Batches kept at most (several emitters, or one drawn by many replicator instances); beyond
+    /// it the oldest frame's batches are dropped, as at the start of a frame.
+    static let limit = 64
+    /// Spare buffers kept at most, and the largest kept (in particles).
+    static let spareCount = 32, spareCapacity = 4 * ParticleBatch.chunkSize
+
+    /// Forgets the last frame's particles (keeping their memory for this frame's).
+    func reset() {
+        condition.lock()
+        recycle()
+        condition.unlock()
+    }
+
+    private func recycle() {
+        for list in batches.values {
+            for batch in list {
+                for var buffer in batch.results where spare.count < ParticleShare.spareCount
+                    && buffer.capacity <= ParticleShare.spareCapacity {
+                    buffer.removeAll(keepingCapacity: true)
+                    spare.append(buffer)
+                }
+                batch.results = []
+            }
+        }
+        batches = [:]
+    }
+
+    /// The placed particles of `layer` at emitter time `t` through `world` (and `space3D`), in draw order.
+    func placed(layer: UInt64, emitter: EmitterContent, at t: Double, world: Homography, space3D: Space3D?) -> ParticleBatch {
+        condition.lock()
+        defer { condition.unlock() }
+        let batch: ParticleBatch
+        if let found = batches[layer]?.first(where: { $0.matches(emitter, t, world, space3D) }) {
+            batch = found
+        } else {
+            if batches.values.reduce(0, { $0 + $1.count }) >= ParticleShare.limit { recycle() }
+            batch = ParticleBatch(emitter, at: t, world: world, space3D: space3D)
+            batches[layer, default: []].append(batch)
+        }
+        while batch.next < batch.chunks.count {
+            let i = batch.next
+            batch.next += 1
+            var buffer = spare.popLast() ?? [], scratch = spare.popLast() ?? []
+            condition.unlock()
+            let strips = batch.compute(i, into: &buffer, scratch: &scratch)
+            condition.lock()
+            spare.append(scratch)
+            batch.results[i] = buffer
+            batch.strips[i] = strips.starts
+            batch.tallest = max(batch.tallest, strips.tallest)
+            batch.done += 1
+            if batch.done == batch.chunks.count {
+                batch.assemble()
+                condition.broadcast()
+            }
+        }
+        while !batch.isAssembled { condition.wait() }
+        return batch
+    }
+}
+
+/// A layer's 3D chain when particles keep their depth (preservesDepth): the 4×4 map into the
+/// plane that `plane` then maps to pixels.
+typealias Space3D = (full4: Transform3D, plane: Homography)
+
+/// A particle with where it lands: the map from pixels back into the particle's sprite (centred
+/// on the origin, `size` in points) and the pixels it may touch.
+struct PlacedParticle {
+    var particle: Compositor.Particle
+    var inverse: Homography
+    var box: PixelBox
+    var size: CGSize
+}
+
+/// The particles of one emitter at one time through one map, simulated in chunks.
+final class ParticleBatch {
+    /// What each cell's particles share: the picture, its sampled part, its size in points at scale 1.
+    struct Sprite { let window: SampleWindow; let source: CGRect; let size: CGSize }
+
+    let plan: ParticlePlan
+    let world: Homography
+    let space3D: Space3D?
+    let sprites: [Sprite?]
+    let chunks: [Range<Int>]
+    // Guarded by the share's lock.
+    fileprivate var next = 0, done = 0
+    fileprivate var results: [[PlacedParticle]]
+    /// Per chunk, where each strip's particles begin (binned batches; `stripCount` + 1 entries).
+    fileprivate var strips: [[Int32]]
+    /// The most rows one particle's box spans.
+    fileprivate var tallest = 0
+    fileprivate var isAssembled = false
+    /// Whether the render mode leaves the order open (unordered, additive): particles are then
+    /// drawn strip by strip of rows, so that the target's rows being blended stay in cache.
+    let binned: Bool
+    /// The particles in one list when the render mode orders them or the cap cut them (else the chunks are the order).
+    private var ordered: [PlacedParticle]?
+    /// Rows per strip and strips (rows beyond the last strip's start fall into it).
+    static let stripRows = 16, stripCount = 1024
+    /// Births simulated per chunk: enough to pay for handing a chunk over, small enough to share evenly.
+    static let chunkSize = 1024
+    /// Where boxes are clamped before a painter narrows them to its band (any target fits inside).
+    static let everywhere = PixelBox(x0: -(1 << 30), y0: -(1 << 30), x1: 1 << 30, y1: 1 << 30)
+
+    init(_ e: EmitterContent, at t: Double, world: Homography, space3D: Space3D?) {
+        plan = ParticlePlan(e, at: t)
+        self.world = world
+        self.space3D = space3D
+        sprites = plan.models.map { cell in
+            guard let image = cell.contents else { return nil }
+            let native = image.native
+            let cr = cell.contentsRect
+            let source = CGRect(x: cr.minX * CGFloat(image.width), y: cr.minY * CGFloat(image.height),
+                                width: cr.width * CGFloat(image.width), height: cr.height * CGFloat(image.height))
+            let level = ImageLevel(pixels: UnsafePointer(native.pixels.assumingMemoryBound(to: UInt32.self)),
+                                   width: image.width, height: image.height, stride: native.stride / 4)
+            let window = level.window(source)
+            guard !window.isEmpty else { return nil }
+            let k = 1 / (cell.contentsScale > 0 ? cell.contentsScale : 1)
+            return Sprite(window: window, source: source, size: CGSize(width: abs(source.width) * k, height: abs(source.height) * k))
+        }
+        let size = ParticleBatch.chunkSize, births = plan.births
+        chunks = stride(from: 0, to: births, by: size).map { $0..<min($0 + size, births) }
+        results = Array(repeating: [], count: chunks.count)
+        strips = Array(repeating: [], count: chunks.count)
+        binned = e.renderMode == "additive" || e.renderMode == "unordered"
+        if chunks.isEmpty { isAssembled = true }
+    }
+
+    func matches(_ e: EmitterContent, _ t: Double, _ world: Homography, _ space3D: Space3D?) -> Bool {
+        guard plan.t == t, self.world == world, plan.emitter == e else { return false }
+        switch (self.space3D, space3D) {
+        case (nil, nil): return true
+        case let (a?, b?): return a.full4 == b.full4 && a.plane == b.plane
+        default: return false
+        }
+    }
+
+    /// Simulates chunk `i` and places its particles (those with a picture and some size and alpha).
+    fileprivate func compute(_ i: Int, into out: inout [PlacedParticle], scratch: inout [PlacedParticle])
+        -> (starts: [Int32], tallest: Int) {
+        sprites.withUnsafeBufferPointer { sprites in
+            var placer = Placer(out: scratch, sprites: sprites, world: world, space3D: space3D)
+            scratch = []
+            plan.simulate(chunks[i], into: &placer)
+            scratch = placer.out
+        }
+        let tallest = scratch.reduce(0) { max($0, $1.box.y1 - $1.box.y0) }
+        guard binned else { swap(&out, &scratch); scratch.removeAll(keepingCapacity: true); return ([], tallest) }
+        // Counting sort by strip, stable within a strip.
+        var starts = [Int32](repeating: 0, count: ParticleBatch.stripCount + 1)
+        for p in scratch { starts[ParticleBatch.strip(p.box.y0) + 1] += 1 }
+        for s in 0..<ParticleBatch.stripCount { starts[s + 1] += starts[s] }
+        var fill = starts
+        out.removeAll(keepingCapacity: true)
+        if let first = scratch.first { out = Array(repeating: first, count: scratch.count) }
+        for p in scratch {
+            let s = ParticleBatch.strip(p.box.y0)
+            out[Int(fill[s])] = p
+            fill[s] += 1
+        }
+        scratch.removeAll(keepingCapacity: true)
+        return (starts, tallest)
+    }
+
+    /// The strip a box starting at row `y` is filed under.
+    static func strip(_ y: Int) -> Int { min(max(y, 0) / stripRows, stripCount - 1) }
+
+    /// Places each simulated particle: its map from sprite space to pixels, inverted, and its pixel box.
+    private struct Placer: ParticleSink {
+        var out: [PlacedParticle]
+        let sprites: UnsafeBufferPointer<Sprite?>
+        let world: Homography
+        let space3D: Space3D?
+
+        mutating func take(_ p: Compositor.Particle) -> Bool {
+            guard out.count < Compositor.maxParticles else { return false }
+            guard let sprite = sprites[p.cell], p.scale > 0, p.color.a > 0 else { return true }
+            let k = CGFloat(p.scale)
+            let w = sprite.size.width * k, h = sprite.size.height * k
+            // Particle space → layer space: a turn by the particle's angle, then its position.
+            let c = p.angle == 0 ? 1 : CGFloat(cos(p.angle)), sn = p.angle == 0 ? 0 : CGFloat(sin(p.angle))
+            let map: Homography
+            if let space3D {
+                var t = Transform3D.identity
+                t.m11 = c; t.m12 = sn; t.m21 = -sn; t.m22 = c
+                t.m41 = p.position.x; t.m42 = p.position.y; t.m43 = CGFloat(p.z)
+                map = Homography(t.concatenating(space3D.full4)).concatenating(space3D.plane)
+            } else {
+                map = Homography(m: (c, sn, 0, -sn, c, 0, p.position.x, p.position.y, 1)).concatenating(world)
+            }
+            guard let inverse = map.inverse else { return true }
+            let box = Compositor.box(of: CGRect(x: -w / 2, y: -h / 2, width: w, height: h), world: map, limit: ParticleBatch.everywhere)
+            guard !box.isEmpty else { return true }
+            out.append(PlacedParticle(particle: p, inverse: inverse, box: box, size: CGSize(width: w, height: h)))
+            return true
+        }
+    }
+
+    /// Settles the draw order once every chunk is in: the chunks in order, unless the render mode
+    /// sorts or the cap applies (as `ParticlePlan.finish`).
+    fileprivate func assemble() {
+        let total = results.reduce(0) { $0 + $1.count }
+        if total > Compositor.maxParticles || ["oldestFirst", "oldestLast", "backToFront"].contains(plan.emitter.renderMode) {
+            ordered = plan.finish(results, \.particle)
+        } else if plan.truncated {
+            CGDiagnostics.record(.invalidParameter)
+        }
+        isAssembled = true
+    }
+
+    /// Calls `body` with the particles that may touch `rows`, in draw order (valid once the share
+    /// returned the batch). Binned batches are drawn strip by strip, chunk by chunk within a strip,
+    /// in the same order whichever rows are asked for (so bands agree where particles overlap).
+    func forEach(rows: Range<Int>, _ body: (PlacedParticle) -> Void) {
+        if let ordered {
+            for p in ordered { body(p) }
+        } else if binned {
+            let first = ParticleBatch.strip(rows.lowerBound > tallest ? rows.lowerBound - tallest : 0)
+            let last = ParticleBatch.strip(max(rows.upperBound - 1, 0))
+            guard first <= last else { return }
+            for s in first...last {
+                for (chunk, starts) in zip(results, strips) where starts[s] < starts[s + 1] {
+                    for i in Int(starts[s])..<Int(starts[s + 1]) { body(chunk[i]) }
+                }
+            }
+        } else {
+            for chunk in results { for p in chunk { body(p) } }
+        }
+    }
+}

@@ -1,0 +1,94 @@
+// Particles simulated in chunks and shared by the band painters: chunks put back together give
+// exactly the sequential simulation; binned batches hand each band the particles that touch its
+// rows, strip by strip, in one order whatever the band; a second request in the same frame
+// reuses the batch; two threads asking at once each get the whole, same list.
+import CoreGraphics
+import Dispatch
+import Foundation
+@testable import LayerRender
+import Testing
+
+@Suite struct ParticleShareTests {
+    static let dot: CGImage = {
+        let ctx = CGContext(data: nil, width: 4, height: 4, bitsPerComponent: 8, bytesPerRow: 0, space: CGColorSpaceCreateDeviceRGB(),
+                            bitmapInfo: CGImageAlphaInfo.premultipliedFirst.rawValue | CGBitmapInfo.byteOrder32Little.rawValue)!
+        ctx.setFillColor(CGColor(gray: 1, alpha: 1)); ctx.fill(CGRect(x: 0, y: 0, width: 4, height: 4))
+        return ctx.makeImage()!
+    }()
+
+    /// 3,000 births a second living 2 s, spread over a 400 × 300 rectangle (6,000 alive: six chunks).
+    func emitter(_ mode: String) -> EmitterContent {
+        var e = EmitterContent()
+        e.position = CGPoint(x: 200, y: 150)
+        e.shape = "rectangle"
+        e.size = CGSize(width: 400, height: 300)
+        e.renderMode = mode
+        e.seed = 11
+        var cell = EmitterCellModel()
+        cell.birthRate = 3000; cell.lifetime = 2; cell.velocity = 10; cell.emissionRange = .pi * 2
+        cell.spin = 1; cell.spinRange = 1
+        cell.contents = Self.dot
+        e.cells = [cell]
+        return e
+    }
+
+    func list(_ batch: ParticleBatch, rows: Range<Int>) -> [PlacedParticle] {
+        var out: [PlacedParticle] = []
+        batch.forEach(rows: rows) { out.append($0) }
+        return out
+    }
+
+    @Test func chunksGiveTheSequentialSimulation() {
+        for mode in ["oldestFirst", "oldestLast", "backToFront", "unordered", "additive"] {
+            let e = emitter(mode)
+            let sequential = Compositor.particles(e, at: 5).0
+            #expect(sequential.count == 6000)
+            let batch = ParticleShare().placed(layer: 1, emitter: e, at: 5, world: .identity, space3D: nil)
+            let placed = list(batch, rows: -1000..<100_000)
+            #expect(placed.count == sequential.count)
+            if mode == "unordered" || mode == "additive" {
+                // Binned: the same particles, in strip order, each strip in birth order.
+                #expect(Set(placed.map(\.particle.birth)) == Set(sequential.map(\.birth)))
+                let strips = placed.map { ParticleBatch.strip($0.box.y0) }
+                #expect(strips == strips.sorted())
+            } else {
+                #expect(placed.map(\.particle.birth) == sequential.map(\.birth))
+                #expect(placed.map(\.particle.z) == sequential.map(\.z))
+            }
+        }
+    }
+
+    @Test func bandsSeeTheirParticlesInOneOrder() {
+        let batch = ParticleShare().placed(layer: 1, emitter: emitter("unordered"), at: 5, world: .identity, space3D: nil)
+        let all = list(batch, rows: 0..<300)
+        for rows in [0..<150, 150..<300, 37..<41] {
+            let band = list(batch, rows: rows)
+            // Every particle touching the rows is there, and in the order of the whole list.
+            let touching = all.filter { $0.box.y0 < rows.upperBound && $0.box.y1 > rows.lowerBound }
+            let births = band.map(\.particle.birth)
+            #expect(touching.allSatisfy { p in births.contains(p.particle.birth) })
+            let order = Dictionary(uniqueKeysWithValues: all.enumerated().map { ($1.particle.birth, $0) })
+            let positions = births.map { order[$0]! }
+            #expect(positions == positions.sorted())
+        }
+    }
+
+    @Test func oneBatchPerFrameSharedByThreads() {
+        let share = ParticleShare()
+        let e = emitter("additive")
+        let first = share.placed(layer: 3, emitter: e, at: 5, world: .identity, space3D: nil)
+        #expect(share.placed(layer: 3, emitter: e, at: 5, world: .identity, space3D: nil) === first)
+        #expect(share.placed(layer: 3, emitter: e, at: 5.5, world: .identity, space3D: nil) !== first)
+        share.reset()
+        // Two threads asking at once split the chunks and both get the whole list.
+        final class Results: @unchecked Sendable { var first = 0, second = 0 }
+        let results = Results()
+        DispatchQueue.concurrentPerform(iterations: 2) { i in
+            let b = share.placed(layer: 4, emitter: e, at: 5, world: .identity, space3D: nil)
+            var n = 0
+            b.forEach(rows: -1000..<100_000) { _ in n += 1 }
+            if i == 0 { results.first = n } else { results.second = n }
+        }
+        #expect(results.first == 6000 && results.second == 6000)
+    }
+}

@@ -1,0 +1,103 @@
+// The particle sprite kernel against the compositor's Float formula (Raster.blend on a bilinear
+// sample, coverage from the distance to the sprite's edge): within one level per channel; its
+// separable path (unturned sprites) equals its general path exactly; the packed integer helpers
+// equal their per-channel definitions.
+import CoreGraphics
+import Foundation
+@testable import LayerRender
+import Testing
+
+@Suite struct SpriteTests {
+    /// A 4 × 4 sprite picture with distinct premultiplied texels.
+    let texels: [UInt32] = (0..<16).map { i in
+        let a = UInt32(120 + i * 8), r = a * UInt32(i % 4 + 1) / 4, g = a * UInt32(3 - i % 4) / 3, b = a / 2
+        return a << 24 | r << 16 | g << 8 | b
+    }
+
+    func canvas() -> [UInt32] { (0..<(24 * 24)).map { i in UInt32(0xFF20_4060) &+ UInt32(i % 7) } }
+
+    /// Draws a 4 × 4-point sprite centred at (cx, cy), turned by `angle`, with `kernel`.
+    func draw(_ cx: Double, _ cy: Double, angle: Double, tint: (Float, Float, Float, Float), additive: Bool = false,
+              kernel: (Raster.Sprite, RenderTarget, PixelBox) -> Void) -> [UInt32] {
+        var pixels = canvas()
+        texels.withUnsafeBufferPointer { tex in
+            pixels.withUnsafeMutableBufferPointer { buf in
+                let target = RenderTarget(pixels: buf.baseAddress!, width: 24, height: 24, stride: 24)
+                let level = ImageLevel(pixels: tex.baseAddress!, width: 4, height: 4, stride: 4)
+                let c = cos(angle), s = sin(angle)
+                let map = Homography(m: (c, s, 0, -s, c, 0, cx, cy, 1))
+                let inv = map.inverse!.m
+                let sprite = Raster.Sprite(inverse: (inv.0, inv.1, inv.3, inv.4, inv.6, inv.7), hx: 2, hy: 2,
+                                           window: level.window(CGRect(x: 0, y: 0, width: 4, height: 4)),
+                                           source: CGRect(x: 0, y: 0, width: 4, height: 4), sx: 1, sy: 1,
+                                           tint: Raster.tint(tint.0, tint.1, tint.2, tint.3), additive: additive)
+                kernel(sprite, target, Compositor.box(of: CGRect(x: -2, y: -2, width: 4, height: 4), world: map,
+                                                      limit: PixelBox(x0: 0, y0: 0, x1: 24, y1: 24)))
+            }
+        }
+        return pixels
+    }
+
+    /// The Float reference: Raster.blend of the tinted bilinear sample at coverage 0.5 − d/pixel.
+    func reference(_ sprite: Raster.Sprite, _ target: RenderTarget, _ box: PixelBox) {
+        let m = sprite.inverse
+        let tint = (Float(sprite.tint.r) / 256, Float(sprite.tint.g) / 256, Float(sprite.tint.b) / 256, Float(sprite.tint.a) / 256)
+        for y in box.y0..<box.y1 {
+            for x in box.x0..<box.x1 {
+                let cx = Double(x) + 0.5, cy = Double(y) + 0.5
+                let qx = cx * m.m0 + cy * m.m3 + m.m6, qy = cx * m.m1 + cy * m.m4 + m.m7
+                let edge = RoundedRect(rect: CGRect(x: -2, y: -2, width: 4, height: 4), radius: 0, mask: 0)
+                let cov = Float(edge.coverage(qx, qy, pixel: 1, antialias: true))
+                guard cov > 0 else { continue }
+                let s = Raster.channels(sprite.window.word(qx + 2, qy + 2, nearest: false))
+                Raster.blend(target.row(y) + x, s.r * tint.0, s.g * tint.1, s.b * tint.2, s.a * tint.3, cov)
+            }
+        }
+    }
+
+    func largestDelta(_ a: [UInt32], _ b: [UInt32]) -> UInt32 {
+        zip(a, b).map { p, q in (0..<4).map { k in
+            let u = (p >> (8 * UInt32(k))) & 255, v = (q >> (8 * UInt32(k))) & 255
+            return u > v ? u - v : v - u
+        }.max()! }.max()!
+    }
+
+    @Test func matchesTheFloatFormulaWithinOneLevel() {
+        for (cx, cy, angle) in [(10.3, 11.7, 0.0), (12.5, 9.25, 0.0), (11.1, 12.9, 0.6), (9.8, 10.2, 2.2)] {
+            let tint: (Float, Float, Float, Float) = (0.8 * 0.7, 0.5 * 0.7, 0.25 * 0.7, 0.7)
+            let fast = draw(cx, cy, angle: angle, tint: tint) { Raster.sprite($0, target: $1, box: $2, pixel: 1, clips: []) }
+            let slow = draw(cx, cy, angle: angle, tint: tint) { reference($0, $1, $2) }
+            #expect(fast != canvas(), "the sprite drew something")
+            #expect(largestDelta(fast, slow) <= 1)
+        }
+    }
+
+    @Test func separablePathEqualsTheGeneralPath() {
+        for (cx, cy) in [(10.3, 11.7), (12.5, 9.25), (7.0, 8.0)] {
+            let tint: (Float, Float, Float, Float) = (0.3, 0.6, 0.9, 1)
+            let a = draw(cx, cy, angle: 0, tint: tint) { Raster.separableSprite($0, target: $1, box: $2, pixel: 1) }
+            let b = draw(cx, cy, angle: 0, tint: tint) { Raster.generalSprite($0, target: $1, box: $2, pixel: 1, clips: []) }
+            #expect(a == b)
+        }
+    }
+
+    @Test func additiveSaturatesPerChannel() {
+        let once = draw(10.5, 10.5, angle: 0, tint: (1, 1, 1, 1), additive: true) {
+            Raster.sprite($0, target: $1, box: $2, pixel: 1, clips: [])
+        }
+        // Pixel (10, 10) is fully inside: texel sums clamp at 255, nothing wraps.
+        let base = canvas()[10 * 24 + 10], p = once[10 * 24 + 10]
+        #expect(p >> 24 == 255 && (p >> 16) & 255 >= (base >> 16) & 255 && p & 255 >= base & 255)
+        #expect(Raster.saturatingAdd(0x80FF_7F01, 0x8001_8102) == 0xFFFF_FF03)
+    }
+
+    @Test func packedScaleIsTheRoundedDivision() {
+        for k: UInt32 in [0, 1, 77, 128, 254, 255] {
+            for v: UInt32 in [0, 1, 127, 128, 200, 255] {
+                let p = v << 24 | v << 16 | v << 8 | v
+                let expected = UInt32((Double(v * k) / 255).rounded())
+                #expect(Raster.scale(p, by: k) == expected << 24 | expected << 16 | expected << 8 | expected)
+            }
+        }
+    }
+}
