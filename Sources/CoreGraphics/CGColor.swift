@@ -11,12 +11,28 @@ public final class CGColor: Equatable, Hashable, @unchecked Sendable, CustomStri
     /// The components, alpha last.
     public let components: [CGFloat]?
 
+    /// The alpha component.
+    public let alpha: CGFloat
+    /// Straight (unpremultiplied) RGBA in [0, 1], for rendering; worked out once (renderers read it
+    /// for every layer of every frame).
+    public let rgba: (r: CGFloat, g: CGFloat, b: CGFloat, a: CGFloat)
+
     init(space: CGColorSpace, values: [CGFloat]) {
         self.colorSpace = space
-        self.components = values.map { v in
+        let v = values.map { v in
             if v.isFinite { return v }
             CGDiagnostics.record(.invalidColor)
             return 0
+        }
+        self.components = v
+        alpha = v.last ?? 1
+        func clamp(_ x: CGFloat) -> CGFloat { min(max(x, 0), 1) }
+        if v.count == 2 {
+            rgba = (clamp(v[0]), clamp(v[0]), clamp(v[0]), clamp(v[1]))
+        } else if v.count >= 4 {
+            rgba = (clamp(v[0]), clamp(v[1]), clamp(v[2]), clamp(v[v.count - 1]))
+        } else {
+            rgba = (0, 0, 0, 1)
         }
     }
 
@@ -59,8 +75,6 @@ public final class CGColor: Equatable, Hashable, @unchecked Sendable, CustomStri
     /// Fully transparent black.
     public static let clear = CGColor(gray: 0, alpha: 0)
 
-    /// The alpha component.
-    public var alpha: CGFloat { components?.last ?? 1 }
     /// The number of components including alpha.
     public var numberOfComponents: Int { components?.count ?? 0 }
 
@@ -87,15 +101,6 @@ public final class CGColor: Equatable, Hashable, @unchecked Sendable, CustomStri
             return CGColor(space: space, values: [0.2126 * c.r + 0.7152 * c.g + 0.0722 * c.b, c.a])
         default: return nil
         }
-    }
-
-    /// Straight (unpremultiplied) RGBA in [0, 1], for rendering.
-    public var rgba: (r: CGFloat, g: CGFloat, b: CGFloat, a: CGFloat) {
-        guard let v = components else { return (0, 0, 0, 1) }
-        func clamp(_ x: CGFloat) -> CGFloat { min(max(x, 0), 1) }
-        if v.count == 2 { return (clamp(v[0]), clamp(v[0]), clamp(v[0]), clamp(v[1])) }
-        if v.count >= 4 { return (clamp(v[0]), clamp(v[1]), clamp(v[2]), clamp(v[v.count - 1])) }
-        return (0, 0, 0, 1)
     }
 
     /// Equal when in the same colour space with the same components (Apple's CFEqual).

@@ -24,10 +24,9 @@ extension Compositor {
         let natural = CGSize(width: abs(source.width) / scale, height: abs(source.height) / scale)
         let dest = ContentsLayout.rect(gravity: s.contentsGravity, bounds: s.bounds.standardized, natural: natural)
         // Contents may overflow the bounds (only masksToBounds clips them): box the drawn rect itself.
-        let corners = [CGPoint(x: dest.minX, y: dest.minY), CGPoint(x: dest.maxX, y: dest.minY),
-                       CGPoint(x: dest.maxX, y: dest.maxY), CGPoint(x: dest.minX, y: dest.maxY)].compactMap { world.apply($0) }
-        guard corners.count == 4 else { return }
-        let box = PixelBox(covering: Compositor.bounds(corners), limit: limit)
+        let corners = Quad(dest, through: world)
+        guard corners.isComplete else { return }
+        let box = PixelBox(covering: corners.bounds, limit: limit)
         // Nearest when the filter for this direction of scaling asks for it; trilinear reads the two
         // mip levels around the layer's texels-per-pixel ratio (taken at its centre) and mixes them.
         let magnifying = dest.width / max(pixel, 1e-9) >= abs(source.width)

@@ -190,9 +190,7 @@ extension Compositor {
     /// Pixels a layer's shadow reaches beyond what the layer draws, per side (one pixel spare).
     static func shadowSpread(_ s: LayerState, world: Homography) -> Spread {
         let b = s.bounds
-        let corners = [CGPoint(x: b.minX, y: b.minY), CGPoint(x: b.maxX, y: b.minY),
-                       CGPoint(x: b.maxX, y: b.maxY), CGPoint(x: b.minX, y: b.maxY)].compactMap { world.apply($0) }
-        let m = shadowMargin(s, pixel: pixelSize(world.inverse ?? .identity, at: corners))
+        let m = shadowMargin(s, pixel: Quad(b, through: world).pixelSize(world.inverse ?? .identity))
         return Spread(left: m.x + 1, top: m.y + 1, right: m.x + 1, bottom: m.y + 1)
     }
 }

@@ -12,10 +12,9 @@ extension Compositor {
                     target: RenderTarget, limit: PixelBox, alpha: Double, clips: [ClipShape], local: Double) {
         let b = s.bounds.standardized
         // The visible part of the layer: the area being painted, mapped back into layer space.
-        let corners = [CGPoint(x: limit.x0, y: limit.y0), CGPoint(x: limit.x1, y: limit.y0),
-                       CGPoint(x: limit.x0, y: limit.y1), CGPoint(x: limit.x1, y: limit.y1)].compactMap { inverse.project($0.x, $0.y) }
-        guard corners.count == 4 else { return }
-        let visible = Compositor.bounds(corners).intersection(b)
+        let corners = Quad(limit, back: inverse)
+        guard corners.isComplete else { return }
+        let visible = corners.bounds.intersection(b)
         guard !visible.isNull, !visible.isEmpty else { return }
         let density = 1 / max(pixel, 1e-9)
         let wanted = t.level(forDensity: density)

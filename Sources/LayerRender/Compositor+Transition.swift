@@ -30,9 +30,8 @@ extension Compositor {
         let s = to.state
         let world = Homography(Compositor.localTransform(s, parentSublayer: ctx.parentSublayer)).concatenating(ctx.parentWorld)
         let b = s.bounds.standardized
-        let corners = [CGPoint(x: b.minX, y: b.minY), CGPoint(x: b.maxX, y: b.minY),
-                       CGPoint(x: b.maxX, y: b.maxY), CGPoint(x: b.minX, y: b.maxY)].compactMap { world.apply($0) }
-        let extent = corners.count == 4 ? Compositor.bounds(corners) : CGRect.zero
+        let corners = Quad(b, through: world)
+        let extent = corners.isComplete ? corners.bounds : CGRect.zero
         let box = PixelBox(covering: extent, limit: ctx.limit)
         // Direction the new content comes from: fromRight slides it in leftwards, and so on.
         let (ux, uy): (CGFloat, CGFloat) = {

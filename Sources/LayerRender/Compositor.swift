@@ -130,7 +130,17 @@ package final class Compositor {
             paintTransition(transition, progress: progress, from: from, to: snap, ctx)
             return
         }
-        let s = snap.presentationState(atLocalTime: local)
+        // Without animations the committed state is painted as it is, not copied (a copy retains
+        // and releases every colour, image and path of the layer).
+        if snap.animations.isEmpty {
+            paint(snap, snap.state, local: local, ctx)
+        } else {
+            paint(snap, snap.presentationState(atLocalTime: local), local: local, ctx)
+        }
+    }
+
+    /// Paints `snap` in its presentation state `s` at its local time `local`.
+    private func paint(_ snap: LayerSnapshot, _ s: LayerState, local: Double, _ ctx: Context) {
         let opacity = min(max(s.opacity, 0), 1)
         guard !s.isHidden, opacity > 0, s.bounds.isFiniteRect else { culledLayers += 1; return }
         // Under a CATransformLayer the 3D chain is kept and flattened once, into the plane of the
@@ -144,11 +154,10 @@ package final class Compositor {
         }
         guard let inverse = world.inverse else { culledLayers += 1; return }
         let b = s.bounds.standardized
-        let corners = [CGPoint(x: b.minX, y: b.minY), CGPoint(x: b.maxX, y: b.minY),
-                       CGPoint(x: b.maxX, y: b.maxY), CGPoint(x: b.minX, y: b.maxY)].compactMap { world.apply($0) }
-        if !s.isDoubleSided, corners.count == 4, Compositor.signedArea(corners) < 0 { culledLayers += 1; return }
+        let corners = Quad(b, through: world)
+        if !s.isDoubleSided, corners.isComplete, corners.signedArea < 0 { culledLayers += 1; return }
         let flipped = ctx.flipped != s.isGeometryFlipped
-        let pixel = Compositor.pixelSize(inverse, at: corners)
+        let pixel = corners.pixelSize(inverse)
         let shadowAlpha = min(max(s.shadowOpacity, 0), 1)
         let hasShadow = shadowAlpha > 0 && (s.shadowColor?.alpha ?? 0) > 0
         // A shadow moves and blurs the layer's pixels: its offscreen covers what can reach `limit`.
@@ -157,7 +166,7 @@ package final class Compositor {
             let m = Compositor.shadowMargin(s, pixel: pixel)
             reach = PixelBox(x0: reach.x0 - m.x, y0: reach.y0 - m.y, x1: reach.x1 + m.x, y1: reach.y1 + m.y).intersection(ctx.frame)
         }
-        let box = corners.count == 4 ? PixelBox(covering: Compositor.bounds(corners), limit: reach) : PixelBox(x0: 0, y0: 0, x1: 0, y1: 0)
+        let box = corners.isComplete ? PixelBox(covering: corners.bounds, limit: reach) : PixelBox(x0: 0, y0: 0, x1: 0, y1: 0)
         var shape = RoundedRect(rect: b, radius: s.cornerRadius, mask: s.maskedCorners)
         if s.allowsEdgeAntialiasing { shape.hardEdges = UInt8(~s.edgeAntialiasingMask & 15) }
         let clipSelf = ClipShape(shape: shape, inverse: inverse, pixel: pixel, box: box)
@@ -340,31 +349,4 @@ package final class Compositor {
         }.map(\.element)
     }
 
-    static func signedArea(_ p: [CGPoint]) -> CGFloat {
-        var a: CGFloat = 0
-        for i in 0..<p.count { let q = p[(i + 1) % p.count]; a += p[i].x * q.y - q.x * p[i].y }
-        return a / 2
-    }
-
-    static func bounds(_ p: [CGPoint]) -> CGRect {
-        // A loop, not map/min/max: this runs for every layer of every frame.
-        guard !p.isEmpty else { return .null }
-        var x0 = p[0].x, x1 = p[0].x, y0 = p[0].y, y1 = p[0].y
-        for q in p.dropFirst() { x0 = min(x0, q.x); x1 = max(x1, q.x); y0 = min(y0, q.y); y1 = max(y1, q.y) }
-        return CGRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
-    }
-
-    /// The size of one pixel in layer units near the layer's centre (finite differences of the inverse map).
-    static func pixelSize(_ inverse: Homography, at corners: [CGPoint]) -> CGFloat {
-        guard !corners.isEmpty else { return 1 }
-        // Summed left to right from 0, as reduce(0, +) did.
-        var sx: CGFloat = 0, sy: CGFloat = 0
-        for q in corners { sx += q.x; sy += q.y }
-        let c = CGPoint(x: sx / CGFloat(corners.count), y: sy / CGFloat(corners.count))
-        guard let p = inverse.project(c.x, c.y), let px = inverse.project(c.x + 1, c.y),
-              let py = inverse.project(c.x, c.y + 1) else { return 1 }
-        let ax = px.x - p.x, ay = px.y - p.y, bx = py.x - p.x, by = py.y - p.y
-        let area = abs(ax * by - ay * bx)
-        return area > 0 && area.isFinite ? area.squareRoot() : 1
-    }
 }
