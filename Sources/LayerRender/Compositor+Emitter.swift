@@ -13,14 +13,17 @@ extension Compositor {
                       target: RenderTarget, box: PixelBox, alpha: Double, clips: [ClipShape], space3D: Space3D? = nil) {
         let batch = particleShare.placed(layer: layer, emitter: e, at: local - e.startTime, world: world, space3D: space3D)
         let additive = e.renderMode == "additive"
+        // Each cell's picture with the last tint applied: particles of one colour (no colour range
+        // or speed) share it, so the tint costs nothing per pixel.
+        var tinted = [(tint: (r: UInt32, g: UInt32, b: UInt32, a: UInt32), texels: [UInt64])?](repeating: nil, count: batch.sprites.count)
         batch.forEach(rows: box.y0..<box.y1) { placed in
             let pbox = placed.box.intersection(box)
-            guard !pbox.isEmpty, let sprite = batch.sprites[placed.particle.cell] else { return }
+            guard !pbox.isEmpty, let picture = batch.sprites[placed.particle.cell] else { return }
             let p = placed.particle, inverse = placed.inverse
             let w = placed.size.width, h = placed.size.height
             let a = Float(p.color.a * alpha)
             let tint = (Float(p.color.r) * a, Float(p.color.g) * a, Float(p.color.b) * a, a)
-            let source = sprite.source, window = sprite.window
+            let source = picture.source, window = picture.window
             let sx = source.width / w, sy = source.height / h
             @inline(__always) func draw(_ row: UnsafeMutablePointer<UInt32>, _ qx: CGFloat, _ qy: CGFloat, _ cov: Float) {
                 let s = Raster.channels(window.word(source.minX + (qx + w / 2) * sx, source.minY + (qy + h / 2) * sy, nearest: false))
@@ -38,12 +41,30 @@ extension Compositor {
                              edge: { y, x, cov in self.projected(inverse, x, y, target) { draw($0, $1, $2, cov) } })
                 return
             }
-            Raster.sprite(Raster.Sprite(inverse: (m.0, m.1, m.3, m.4, m.6, m.7), hx: w / 2, hy: h / 2, window: window,
-                                        source: source, sx: sx, sy: sy, tint: Raster.tint(tint.0, tint.1, tint.2, tint.3),
-                                        additive: additive),
-                          target: target, box: pbox, pixel: pixel, clips: clips)
+            let sprite = Raster.Sprite(inverse: (m.0, m.1, m.3, m.4, m.6, m.7), hx: w / 2, hy: h / 2, window: window,
+                                       source: source, sx: sx, sy: sy, tint: Raster.tint(tint.0, tint.1, tint.2, tint.3),
+                                       additive: additive)
+            let level = window.level, texels = level.width * level.height, cell = placed.particle.cell
+            let cached = tinted[cell].map { $0.tint == sprite.tint } ?? false
+            guard texels <= Compositor.maxTintedTexels,
+                  cached || texels <= 2 * (pbox.x1 - pbox.x0) * (pbox.y1 - pbox.y0) else {
+                Raster.sprite(sprite, target: target, box: pbox, pixel: pixel, clips: clips)
+                return
+            }
+            if !cached {
+                var buffer = tinted[cell]?.texels ?? []
+                tinted[cell] = nil
+                Raster.tintTexels(level, sprite.tint, into: &buffer)
+                tinted[cell] = (sprite.tint, buffer)
+            }
+            tinted[cell]!.texels.withUnsafeBufferPointer {
+                Raster.sprite(sprite, target: target, box: pbox, pixel: pixel, clips: clips, tinted: $0.baseAddress)
+            }
         }
     }
+
+    /// Largest sprite picture (in texels) tinted ahead of drawing.
+    static let maxTintedTexels = 4096
 
     /// Calls `body` with pixel (x, y) of `target` and where its centre maps through `inverse`.
     @inline(__always)

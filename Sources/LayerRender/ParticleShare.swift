@@ -168,7 +168,7 @@ final class ParticleBatch {
         for s in 0..<ParticleBatch.stripCount { starts[s + 1] += starts[s] }
         var fill = starts
         out.removeAll(keepingCapacity: true)
-        if let first = scratch.first { out = Array(repeating: first, count: scratch.count) }
+        if let first = scratch.first { out.append(contentsOf: repeatElement(first, count: scratch.count)) }
         for p in scratch {
             let s = ParticleBatch.strip(p.box.y0)
             out[Int(fill[s])] = p

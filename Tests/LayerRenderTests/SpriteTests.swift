@@ -1,7 +1,7 @@
 // The particle sprite kernel against the compositor's Float formula (Raster.blend on a bilinear
-// sample, coverage from the distance to the sprite's edge): within one level per channel; its
-// separable path (unturned sprites) equals its general path exactly; the packed integer helpers
-// equal their per-channel definitions.
+// sample, coverage from the distance to the sprite's edge): within one level per channel (two
+// with the tint applied to the texels ahead); its separable path (unturned sprites) equals its
+// general path exactly; the packed integer helpers equal their per-channel definitions.
 import CoreGraphics
 import Foundation
 @testable import LayerRender
@@ -78,6 +78,30 @@ import Testing
             let a = draw(cx, cy, angle: 0, tint: tint) { Raster.separableSprite($0, target: $1, box: $2, pixel: 1) }
             let b = draw(cx, cy, angle: 0, tint: tint) { Raster.generalSprite($0, target: $1, box: $2, pixel: 1, clips: []) }
             #expect(a == b)
+        }
+    }
+
+    @Test func pretintedTexelsMatchTheFloatFormulaWithinTwoLevels() {
+        let tint: (Float, Float, Float, Float) = (0.9 * 0.6, 0.4 * 0.6, 0.1 * 0.6, 0.6)
+        for (cx, cy) in [(10.3, 11.7), (12.5, 9.25), (8.9, 13.05)] {
+            let fast = draw(cx, cy, angle: 0, tint: tint) { sprite, target, box in
+                var texels: [UInt64] = []
+                Raster.tintTexels(sprite.window.level, sprite.tint, into: &texels)
+                texels.withUnsafeBufferPointer {
+                    Raster.sprite(sprite, target: target, box: box, pixel: 1, clips: [], tinted: $0.baseAddress)
+                }
+            }
+            let slow = draw(cx, cy, angle: 0, tint: tint) { reference($0, $1, $2) }
+            #expect(fast != canvas())
+            // Texels tinted first are rounded to 8 bits before interpolation: half a level more
+            // on each side of the lerp than tinting the sample.
+            #expect(largestDelta(fast, slow) <= 2)
+        }
+        // Lanes: unpack, pack and interpolate as the packed word maths do.
+        let p: UInt32 = 0xC080_4010, q: UInt32 = 0x20FF_0080
+        #expect(Raster.pack(Raster.unpack(p)) == p)
+        for w: UInt32 in [0, 1, 100, 255, 256] {
+            #expect(Raster.pack(Raster.lerpLanes(Raster.unpack(p), Raster.unpack(q), UInt64(w))) == Raster.lerpWord(p, q, w))
         }
     }
 

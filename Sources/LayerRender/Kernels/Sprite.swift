@@ -9,7 +9,9 @@ import Foundation
 // the sprite's edge as coverage, one bilinear sample (8.8 fixed point, two channels per
 // multiply), the tint and coverage applied per channel in 8.8, and source-over (or a saturating
 // add) on packed channels with the exact rounded division by 255. Colour maths stay in
-// integers, so a pixel differs from the Float formula of Raster.blend by at most one level.
+// integers, so a pixel differs from the Float formula of Raster.blend by at most one level — two
+// when a cell's picture is tinted ahead (its texels rounded before interpolation), which lets
+// particles of one colour interpolate all four channels at once in 16-bit lanes.
 extension Raster {
     /// How one sprite is drawn: `inverse` maps pixel centres into sprite space, where the sprite
     /// is the rect (−hx…hx) × (−hy…hy) showing `window` texels `source` (texels per sprite unit
@@ -31,14 +33,16 @@ extension Raster {
     }
 
     /// Draws `sprite` over the pixels of `box`; `pixel` is one pixel in sprite units (edges are
-    /// anti-aliased over it); clip shapes multiply the coverage.
-    static func sprite(_ sprite: Sprite, target: RenderTarget, box: PixelBox, pixel: CGFloat, clips: [ClipShape]) {
+    /// anti-aliased over it); clip shapes multiply the coverage. `tinted`: the sprite's level with
+    /// the tint applied (`tintTexels`), used where the map is separable.
+    static func sprite(_ sprite: Sprite, target: RenderTarget, box: PixelBox, pixel: CGFloat, clips: [ClipShape],
+                       tinted: UnsafePointer<UInt64>? = nil) {
         let m = sprite.inverse
         // Unturned sprites (the common case) are separable: each column's and each row's share
         // of the work (distance to the edge, texels and weights) is computed once.
         let columns = box.x1 - box.x0, rows = box.y1 - box.y0
         if m.m1 == 0, m.m3 == 0, clips.isEmpty, columns <= 64, rows <= 64 {
-            separableSprite(sprite, target: target, box: box, pixel: pixel)
+            separableSprite(sprite, target: target, box: box, pixel: pixel, tinted: tinted)
         } else {
             generalSprite(sprite, target: target, box: box, pixel: pixel, clips: clips)
         }
@@ -72,7 +76,10 @@ extension Raster {
     }
 
     /// `sprite` when sprite x depends on the pixel column only and sprite y on the row only.
-    static func separableSprite(_ sprite: Sprite, target: RenderTarget, box: PixelBox, pixel: CGFloat) {
+    /// With `tinted` (the level's texels with the sprite's tint applied, unpacked), the tint is not
+    /// applied per pixel: all four channels are interpolated at once in 16-bit lanes.
+    static func separableSprite(_ sprite: Sprite, target: RenderTarget, box: PixelBox, pixel: CGFloat,
+                                tinted: UnsafePointer<UInt64>? = nil) {
         let m = sprite.inverse, hx = sprite.hx, hy = sprite.hy
         let perPixel = 1 / Double(pixel)
         let window = sprite.window, level = window.level
@@ -92,6 +99,21 @@ extension Raster {
                 let (r0, r1, wy) = bilinearAxis(CGFloat(v0 + qy * sprite.sy) * level.scaleY, window.minV, window.maxV)
                 let top = level.pixels + r0 * level.stride, bottom = level.pixels + r1 * level.stride
                 let row = target.row(y) + box.x0
+                if let tinted {
+                    let top = tinted + r0 * level.width, bottom = tinted + r1 * level.width
+                    for i in 0..<columns {
+                        let a = across[i]
+                        let d = a.d > 0 && dy > 0 ? (a.d * a.d + dy * dy).squareRoot() : max(a.d, dy)
+                        let cover = 0.5 - d * perPixel
+                        if cover <= 0 { continue }
+                        let c = cover >= 1 ? 256 : UInt64(cover * 256 + 0.5)
+                        var s = lerpLanes(lerpLanes(top[a.i0], top[a.i1], UInt64(a.w)), lerpLanes(bottom[a.i0], bottom[a.i1], UInt64(a.w)),
+                                          UInt64(wy))
+                        if c < 256 { s = ((s &* c &+ 0x0080_0080_0080_0080) >> 8) & 0x00FF_00FF_00FF_00FF }
+                        blend(pack(s), row + i, sprite.additive)
+                    }
+                    continue
+                }
                 for i in 0..<columns {
                     let a = across[i]
                     let d = a.d > 0 && dy > 0 ? (a.d * a.d + dy * dy).squareRoot() : max(a.d, dy)
@@ -118,11 +140,50 @@ extension Raster {
             rb = ((rb &* c &+ 0x0080_0080) >> 8) & 0x00FF_00FF
             ag = ((ag &* c &+ 0x0080_0080) >> 8) & 0x00FF_00FF
         }
+        blend(ag << 8 | rb, p, sprite.additive)
+    }
+
+    /// Source-over (or, `additive`, a saturating add) of premultiplied `s` into `p`.
+    @inline(__always)
+    private static func blend(_ s: UInt32, _ p: UnsafeMutablePointer<UInt32>, _ additive: Bool) {
         let dst = p.pointee
-        if sprite.additive {
-            p.pointee = saturatingAdd(dst, ag << 8 | rb)
-        } else {
-            p.pointee = (ag << 8 | rb) &+ scale(dst, by: 255 - (ag >> 16))
+        p.pointee = additive ? saturatingAdd(dst, s) : s &+ scale(dst, by: 255 - (s >> 24))
+    }
+
+    /// A pixel word spread to 16 bits per channel: 0x00AA_00RR_00GG_00BB.
+    @inline(__always)
+    static func unpack(_ p: UInt32) -> UInt64 {
+        let v = UInt64(p)
+        return (v & 0xFF) | (v & 0xFF00) << 8 | (v & 0xFF_0000) << 16 | (v & 0xFF00_0000) << 24
+    }
+
+    /// The pixel word of 16-bit lanes holding 0…255.
+    @inline(__always)
+    static func pack(_ v: UInt64) -> UInt32 {
+        UInt32(truncatingIfNeeded: (v & 0xFF) | (v >> 8) & 0xFF00 | (v >> 16) & 0xFF_0000 | (v >> 24) & 0xFF00_0000)
+    }
+
+    /// p·(256 − w) + q·w in 8.8 fixed point on four 16-bit lanes, rounded (lerpWord's maths, per channel).
+    @inline(__always)
+    static func lerpLanes(_ p: UInt64, _ q: UInt64, _ w: UInt64) -> UInt64 {
+        ((p &* (256 - w) &+ q &* w &+ 0x0080_0080_0080_0080) >> 8) & 0x00FF_00FF_00FF_00FF
+    }
+
+    /// `level`'s texels with `tint` (0…256 per channel) applied, unpacked, into `out` (row-major, `level.width` per row).
+    static func tintTexels(_ level: ImageLevel, _ tint: (r: UInt32, g: UInt32, b: UInt32, a: UInt32), into out: inout [UInt64]) {
+        let n = level.width * level.height
+        if out.count != n { out = [UInt64](repeating: 0, count: n) }
+        let ta = UInt64(tint.a), tr = UInt64(tint.r), tg = UInt64(tint.g), tb = UInt64(tint.b)
+        out.withUnsafeMutableBufferPointer { o in
+            for y in 0..<level.height {
+                let row = level.pixels + y * level.stride
+                for x in 0..<level.width {
+                    let v = unpack(row[x])
+                    let a = ((v >> 48) * ta + 128) >> 8, r = (((v >> 32) & 0xFF) * tr + 128) >> 8
+                    let g = (((v >> 16) & 0xFF) * tg + 128) >> 8, b = ((v & 0xFF) * tb + 128) >> 8
+                    o[y * level.width + x] = a << 48 | r << 32 | g << 16 | b
+                }
+            }
         }
     }
 
