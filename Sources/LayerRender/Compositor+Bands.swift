@@ -11,7 +11,8 @@ extension Compositor {
     /// Frames shorter than this many rows are painted on one thread (threads cost more than they save).
     static let minRowsToSplit = 128
 
-    func renderBands(_ root: LayerSnapshot, at time: Double, into target: RenderTarget, base: Homography, limit: PixelBox?) {
+    func renderBands(_ root: LayerSnapshot, at time: Double, into target: RenderTarget, base: Homography, limit: PixelBox?,
+                     clearing: Bool = false) {
         // Footprints describe this frame only when the damage walk just ran for this tree, time and base.
         footprintsFresh = footprintRoot === root && footprintTime == time && footprintBase == base
         defer { footprintsFresh = false }
@@ -20,7 +21,7 @@ extension Compositor {
         let full = PixelBox(x0: 0, y0: 0, x1: target.width, y1: target.height)
         let area = limit?.intersection(full) ?? full
         guard threads > 1, area.y1 - area.y0 >= Compositor.minRowsToSplit else {
-            paintBand(root, at: time, into: target, base: base, band: area, frame: full)
+            paintBand(root, at: time, into: target, base: base, band: area, frame: full, clearing: clearing)
             return
         }
         let helper = bandHelper ?? Compositor()
@@ -32,10 +33,11 @@ extension Compositor {
         let mid = (area.y0 + area.y1) / 2
         let top = PixelBox(x0: area.x0, y0: area.y0, x1: area.x1, y1: mid)
         let bottom = PixelBox(x0: area.x0, y0: mid, x1: area.x1, y1: area.y1)
-        let work = BandWork(main: self, helper: helper, root: root, time: time, target: target, base: base)
+        let work = BandWork(main: self, helper: helper, root: root, time: time, target: target, base: base, clearing: clearing)
         DispatchQueue.concurrentPerform(iterations: 2) { i in
             let c = i == 0 ? work.main : work.helper
-            c.paintBand(work.root, at: work.time, into: work.target, base: work.base, band: i == 0 ? top : bottom, frame: full)
+            c.paintBand(work.root, at: work.time, into: work.target, base: work.base, band: i == 0 ? top : bottom, frame: full,
+                        clearing: work.clearing)
         }
         culledLayers += helper.culledLayers
         paintedLayers += helper.paintedLayers
@@ -48,12 +50,32 @@ extension Compositor {
 
     /// Paints the rows of `band` (one thread's share of the frame).
     func paintBand(_ root: LayerSnapshot, at time: Double, into target: RenderTarget, base: Homography, band: PixelBox,
-                   frame: PixelBox) {
+                   frame: PixelBox, clearing: Bool = false) {
         culledLayers = 0; paintedLayers = 0; skippedForDepth = 0
         frameNumber += 1
+        if clearing && !Compositor.root(root, at: time, base: base, covers: band) { target.clear(band) }
         paint(root, Context(parentTime: time, parentWorld: base, parentSublayer: nil, flipped: false, clips: [],
                             alpha: 1, target: target, limit: band, frame: frame, depth: 0))
         trimContentCache()
+    }
+}
+
+extension Compositor {
+    /// True when `root`'s own background will cover every pixel of `box` with an opaque colour
+    /// (so clearing the box first would change nothing): a plain, opaque, unrounded, untransformed
+    /// layer drawn straight into the target, its pixel rect holding the box.
+    static func root(_ root: LayerSnapshot, at time: Double, base: Homography, covers box: PixelBox) -> Bool {
+        let s = root.presentationState(atLocalTime: root.localTime(fromParent: time))
+        guard !s.isHidden, s.opacity >= 1, let bg = s.backgroundColor, bg.alpha >= 1, s.cornerRadius == 0, root.mask == nil,
+              s.shadowOpacity <= 0 || (s.shadowColor?.alpha ?? 0) <= 0, !s.shouldRasterize, s.content == nil,
+              !root.animations.contains(where: { if case .transition = $0.model.kind { return true } else { return false } })
+        else { return false }
+        let world = Homography(localTransform(s, parentSublayer: nil)).concatenating(base)
+        let m = world.m
+        guard m.1 == 0, m.2 == 0, m.3 == 0, m.5 == 0, m.8 == 1, m.0 > 0, m.4 > 0 else { return false }
+        let b = s.bounds.standardized
+        let x0 = b.minX * m.0 + m.6, x1 = b.maxX * m.0 + m.6, y0 = b.minY * m.4 + m.7, y1 = b.maxY * m.4 + m.7
+        return x0 <= CGFloat(box.x0) && x1 >= CGFloat(box.x1) && y0 <= CGFloat(box.y0) && y1 >= CGFloat(box.y1)
     }
 }
 
@@ -64,10 +86,13 @@ private final class BandWork: @unchecked Sendable {
     let time: Double
     let target: RenderTarget
     let base: Homography
+    let clearing: Bool
     let helperRasterHits: Int, helperContentHits: Int
 
-    init(main: Compositor, helper: Compositor, root: LayerSnapshot, time: Double, target: RenderTarget, base: Homography) {
+    init(main: Compositor, helper: Compositor, root: LayerSnapshot, time: Double, target: RenderTarget, base: Homography,
+         clearing: Bool) {
         self.main = main; self.helper = helper; self.root = root; self.time = time; self.target = target; self.base = base
+        self.clearing = clearing
         helperRasterHits = helper.rasterHits; helperContentHits = helper.contentHits
     }
 }

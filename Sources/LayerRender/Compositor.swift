@@ -80,8 +80,8 @@ package final class Compositor {
     /// Paints `root` at absolute time `time` into `target`; `scale` pixels per point, `origin` the
     /// point (in the root's superlayer space) at the target's top-left corner.
     package func render(_ root: LayerSnapshot, at time: Double, into target: RenderTarget, scale: CGFloat = 1,
-                        origin: CGPoint = .zero, limit: PixelBox? = nil) {
-        render(root, at: time, into: target, base: Compositor.base(scale: scale, origin: origin), limit: limit)
+                        origin: CGPoint = .zero, limit: PixelBox? = nil, clearing: Bool = false) {
+        render(root, at: time, into: target, base: Compositor.base(scale: scale, origin: origin), limit: limit, clearing: clearing)
     }
 
     /// The map from the root's superlayer space to pixels: `scale` pixels per point, `origin` at the top-left pixel.
@@ -90,10 +90,12 @@ package final class Compositor {
     }
 
     /// Paints `root` with `base` mapping the root's superlayer space to target pixels, inside
-    /// `limit` only when given (the rest of the target is left as it is).
+    /// `limit` only when given (the rest of the target is left as it is). With `clearing`, the
+    /// area is made transparent first (by each band, and not at all where the root's opaque
+    /// background is about to cover it).
     package func render(_ root: LayerSnapshot, at time: Double, into target: RenderTarget, base: Homography,
-                        limit: PixelBox? = nil) {
-        renderBands(root, at: time, into: target, base: base, limit: limit)
+                        limit: PixelBox? = nil, clearing: Bool = false) {
+        renderBands(root, at: time, into: target, base: base, limit: limit, clearing: clearing)
     }
 
     struct Context {

@@ -121,8 +121,7 @@ open class CARenderer: NSObject, LayerHost {
         }
         lastDamage = damage
         guard !damage.isEmpty else { return }
-        output.target.clear(damage)
-        compositor.render(root, at: time, into: output.target, base: base, limit: damage)
+        compositor.render(root, at: time, into: output.target, base: base, limit: damage, clearing: true)
         requestTiles()
     }
 
@@ -150,8 +149,7 @@ open class CARenderer: NSObject, LayerHost {
     /// the top-left pixel at `bounds.origin`.
     package func render(into target: RenderTarget) {
         guard let root = committedRoot else { target.clear(); return }
-        target.clear()
-        compositor.render(root, at: frameTime ?? MediaClock.now(), into: target, scale: 1, origin: bounds.origin)
+        compositor.render(root, at: frameTime ?? MediaClock.now(), into: target, scale: 1, origin: bounds.origin, clearing: true)
     }
 
     /// How many times a `shouldRasterize` subtree was reused instead of redrawn (for tests and tools).

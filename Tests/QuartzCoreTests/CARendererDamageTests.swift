@@ -2,6 +2,7 @@
 // full repaint shows, through moves, inherited opacity, clips, reordering, removal, masks,
 // ancestors' shadows, animations and transitions; and what it repaints must stay small.
 @testable import QuartzCore
+@testable import LayerRender
 import TestSupport
 import Testing
 
@@ -108,5 +109,37 @@ import Testing
         #expect(r.updateBounds() == CGRect(x: 10, y: 10, width: 5, height: 5))
         r.beginFrame(atTime: 2, timeStamp: nil); r.render(); r.endFrame()
         #expect(r.updateBounds().isNull)
+    }
+
+    /// A repainted area is cleared first unless the root's opaque background covers it: either
+    /// way a moved layer leaves nothing behind, and a translucent or partial root shows what is
+    /// under it (transparent), not the old frame.
+    @Test func repaintsClearUnlessAnOpaqueRootCovers() {
+        for (rootColor, rootFrame) in [(color(0.9, 0.9, 0.9), CGRect(x: 0, y: 0, width: 200, height: 160)),
+                                       (color(0.9, 0.9, 0.9, 0.5), CGRect(x: 0, y: 0, width: 200, height: 160)),
+                                       (color(0.9, 0.9, 0.9), CGRect(x: 0, y: 0, width: 150, height: 160))] {
+            MediaClock.override = 0
+            let r = CARenderer()
+            let root = box(rootFrame, rootColor)
+            let card = box(CGRect(x: 20, y: 20, width: 40, height: 40), color(0.8, 0.1, 0.1))
+            root.addSublayer(card)
+            r.bounds = CGRect(x: 0, y: 0, width: 200, height: 160)
+            r.layer = root
+            MediaClock.override = nil
+            r.beginFrame(atTime: 0, timeStamp: nil); r.render(); r.endFrame()
+            CATransaction.begin(); CATransaction.setDisableActions(true)
+            card.position = CGPoint(x: 170, y: 120)
+            CATransaction.commit()
+            let result = check(r, at: 1)
+            #expect(result.differing == 0)
+            r.beginFrame(atTime: 2, timeStamp: nil); r.render(); r.endFrame()
+            let image = r.makeImage()!
+            let expected: UInt32 = rootColor.alpha < 1 ? 0x8073_7373 : 0xFFE6_E6E6
+            #expect(image.premultipliedPixel(x: 40, y: 40) == expected)
+            // Beyond a narrower root nothing is drawn but the card: transparent.
+            #expect(image.premultipliedPixel(x: 190, y: 10) == (rootFrame.width < 200 ? 0 : expected))
+        }
+        let full = LayerSnapshot(id: 1, state: LayerState(), sublayers: [], mask: nil, animations: [])
+        #expect(!Compositor.root(full, at: 0, base: .identity, covers: PixelBox(x0: 0, y0: 0, x1: 1, y1: 1)))
     }
 }
