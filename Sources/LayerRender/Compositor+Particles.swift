@@ -245,8 +245,9 @@ private struct Simulator {
         let direction = cell.longitude + cell.range * r.signed(1)
         let latitude = cell.latitude + cell.range * r.signed(11)
         let speed = (cell.velocity + cell.velocityRange * r.signed(2)) * cell.multipliers.velocity
-        let planar = speed * cos(latitude)
-        let vx = planar * cos(direction), vy = planar * sin(direction), vz = speed * sin(latitude)
+        let lat = SineCosine.of(latitude), dir = SineCosine.of(direction)
+        let planar = speed * lat.cos
+        let vx = planar * dir.cos, vy = planar * dir.sin, vz = speed * lat.sin
         let z0 = zPosition + (spawn.hasDepth ? (r.unit(12) - 0.5) * depth : 0)
         let g = cell.acceleration
         let path = Trajectory(start: start0, vx: vx, vy: vy, gx: g.x, gy: g.y)

@@ -194,7 +194,8 @@ final class ParticleBatch {
             let k = CGFloat(p.scale)
             let w = sprite.size.width * k, h = sprite.size.height * k
             // Particle space → layer space: a turn by the particle's angle, then its position.
-            let c = p.angle == 0 ? 1 : CGFloat(cos(p.angle)), sn = p.angle == 0 ? 0 : CGFloat(sin(p.angle))
+            let turn = p.angle == 0 ? (sin: 0, cos: 1) : SineCosine.of(p.angle)
+            let c = CGFloat(turn.cos), sn = CGFloat(turn.sin)
             let map: Homography
             if let space3D {
                 var t = Transform3D.identity
