@@ -18,11 +18,11 @@ extension Compositor {
         var tinted = [(tint: (r: UInt32, g: UInt32, b: UInt32, a: UInt32), texels: [UInt64])?](repeating: nil, count: batch.sprites.count)
         batch.forEach(rows: box.y0..<box.y1) { placed in
             let pbox = placed.box.intersection(box)
-            guard !pbox.isEmpty, let picture = batch.sprites[placed.particle.cell] else { return }
-            let p = placed.particle, inverse = placed.inverse
+            guard !pbox.isEmpty, let picture = batch.sprites[Int(placed.cell)] else { return }
+            let inverse = placed.inverse, color = placed.color
             let w = placed.size.width, h = placed.size.height
-            let a = Float(p.color.a * alpha)
-            let tint = (Float(p.color.r) * a, Float(p.color.g) * a, Float(p.color.b) * a, a)
+            let a = Float(Double(color.a) * alpha)
+            let tint = (color.r * a, color.g * a, color.b * a, a)
             let source = picture.source, window = picture.window
             let sx = source.width / w, sy = source.height / h
             @inline(__always) func draw(_ row: UnsafeMutablePointer<UInt32>, _ qx: CGFloat, _ qy: CGFloat, _ cov: Float) {
@@ -44,7 +44,7 @@ extension Compositor {
             let sprite = Raster.Sprite(inverse: (m.0, m.1, m.3, m.4, m.6, m.7), hx: w / 2, hy: h / 2, window: window,
                                        source: source, sx: sx, sy: sy, tint: Raster.tint(tint.0, tint.1, tint.2, tint.3),
                                        additive: additive)
-            let level = window.level, texels = level.width * level.height, cell = placed.particle.cell
+            let level = window.level, texels = level.width * level.height, cell = Int(placed.cell)
             let cached = tinted[cell].map { $0.tint == sprite.tint } ?? false
             guard texels <= Compositor.maxTintedTexels,
                   cached || texels <= 2 * (pbox.x1 - pbox.x0) * (pbox.y1 - pbox.y0) else {

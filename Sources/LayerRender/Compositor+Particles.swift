@@ -22,7 +22,7 @@ extension Compositor {
     /// window would otherwise make every frame walk its whole history); the oldest are skipped (counted).
     static let maxBirthsPerCell = 1_000_000
 
-    struct Particle {
+    struct Particle: ParticleOrder {
         var position: CGPoint
         /// Depth (points; larger is nearer): orders particles in backToFront mode.
         var z: Double
@@ -38,7 +38,7 @@ extension Compositor {
     /// cell list they refer to; computed on this thread.
     static func particles(_ e: EmitterContent, at t: Double) -> ([Particle], [EmitterCellModel]) {
         let plan = ParticlePlan(e, at: t)
-        return (plan.finish([plan.simulate(0..<plan.births)], \.self), plan.models)
+        return (plan.finish([plan.simulate(0..<plan.births)]), plan.models)
     }
 }
 
@@ -198,20 +198,28 @@ struct ParticlePlan {
     }
 
     /// Chunks put back in order, capped at `maxParticles` (the excess counted) and ordered by the render mode.
-    func finish<T>(_ chunks: [[T]], _ particle: KeyPath<T, Compositor.Particle>) -> [T] {
+    func finish<T: ParticleOrder>(_ chunks: [[T]]) -> [T] {
         var out = chunks.count == 1 ? chunks[0] : chunks.flatMap { $0 }
         if out.count > Compositor.maxParticles {
             out.removeLast(out.count - Compositor.maxParticles)
         }
         if out.count >= Compositor.maxParticles || truncated { CGDiagnostics.record(.invalidParameter) }
         switch emitter.renderMode {
-        case "oldestFirst": out.sort { $0[keyPath: particle].birth < $1[keyPath: particle].birth }
-        case "oldestLast": out.sort { $0[keyPath: particle].birth > $1[keyPath: particle].birth }
-        case "backToFront": out.sort { $0[keyPath: particle].z < $1[keyPath: particle].z }
+        case "oldestFirst": out.sort { $0.birth < $1.birth }
+        case "oldestLast": out.sort { $0.birth > $1.birth }
+        case "backToFront": out.sort { $0.z < $1.z }
         default: break
         }
         return out
     }
+}
+
+/// What the render modes order particles by.
+protocol ParticleOrder {
+    /// Emitter time of birth (seconds).
+    var birth: Double { get }
+    /// Depth (points; larger is nearer).
+    var z: Double { get }
 }
 
 /// Takes simulated particles in draw order; returns false to stop the simulation.

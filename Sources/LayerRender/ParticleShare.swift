@@ -78,13 +78,31 @@ final class ParticleShare: @unchecked Sendable {
 /// plane that `plane` then maps to pixels.
 typealias Space3D = (full4: Transform3D, plane: Homography)
 
-/// A particle with where it lands: the map from pixels back into the particle's sprite (centred
-/// on the origin, `size` in points) and the pixels it may touch.
-struct PlacedParticle {
-    var particle: Compositor.Particle
+/// A particle as drawn: the map from pixels back into its sprite (centred on the origin, `size`
+/// in points), the pixels it may touch, its colour and cell, and what orders it (birth, depth).
+/// Kept small: a frame writes, sorts and reads tens of thousands of them.
+struct PlacedParticle: ParticleOrder {
     var inverse: Homography
-    var box: PixelBox
     var size: CGSize
+    var birth: Double, z: Double
+    /// Straight RGBA in [0, 1].
+    var color: (r: Float, g: Float, b: Float, a: Float)
+    private var x0: Int32, y0: Int32, x1: Int32, y1: Int32
+    /// Index into the plan's cells.
+    var cell: Int32
+
+    init(_ p: Compositor.Particle, inverse: Homography, box: PixelBox, size: CGSize) {
+        self.inverse = inverse
+        self.size = size
+        birth = p.birth; z = p.z
+        color = (Float(p.color.r), Float(p.color.g), Float(p.color.b), Float(p.color.a))
+        // Boxes are clamped to ParticleBatch.everywhere (±2³⁰), which Int32 holds.
+        x0 = Int32(box.x0); y0 = Int32(box.y0); x1 = Int32(box.x1); y1 = Int32(box.y1)
+        cell = Int32(p.cell)
+    }
+
+    /// The pixels the sprite may touch.
+    var box: PixelBox { PixelBox(x0: Int(x0), y0: Int(y0), x1: Int(x1), y1: Int(y1)) }
 }
 
 /// The particles of one emitter at one time through one map, simulated in chunks.
@@ -208,7 +226,7 @@ final class ParticleBatch {
             guard let inverse = map.inverse else { return true }
             let box = Compositor.box(of: CGRect(x: -w / 2, y: -h / 2, width: w, height: h), world: map, limit: ParticleBatch.everywhere)
             guard !box.isEmpty else { return true }
-            out.append(PlacedParticle(particle: p, inverse: inverse, box: box, size: CGSize(width: w, height: h)))
+            out.append(PlacedParticle(p, inverse: inverse, box: box, size: CGSize(width: w, height: h)))
             return true
         }
     }
@@ -218,7 +236,7 @@ final class ParticleBatch {
     fileprivate func assemble() {
         let total = results.reduce(0) { $0 + $1.count }
         if total > Compositor.maxParticles || ["oldestFirst", "oldestLast", "backToFront"].contains(plan.emitter.renderMode) {
-            ordered = plan.finish(results, \.particle)
+            ordered = plan.finish(results)
         } else if plan.truncated {
             CGDiagnostics.record(.invalidParameter)
         }

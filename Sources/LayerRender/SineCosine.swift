@@ -11,7 +11,7 @@ import Foundation
 enum SineCosine {
     static func of(_ x: Double) -> (sin: Double, cos: Double) {
         guard abs(x) < 1_048_576 else { return (sin(x), cos(x)) }
-        let k = (x * (2 / Double.pi)).rounded()
+        let k = (x * (2 / Double.pi)).rounded(.toNearestOrEven)
         // π/2 = p1 + p2 + p3, p1 and p2 with 33 significant bits: k·p1 and k·p2 are exact for |k| < 2²⁰.
         let r = ((x - k * 1.5707963267341256) - k * 6.077100506303966e-11) - k * 2.0222662487959506e-21
         let r2 = r * r

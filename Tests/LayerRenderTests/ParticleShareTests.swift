@@ -48,12 +48,12 @@ import Testing
             #expect(placed.count == sequential.count)
             if mode == "unordered" || mode == "additive" {
                 // Binned: the same particles, in strip order, each strip in birth order.
-                #expect(Set(placed.map(\.particle.birth)) == Set(sequential.map(\.birth)))
+                #expect(Set(placed.map(\.birth)) == Set(sequential.map(\.birth)))
                 let strips = placed.map { ParticleBatch.strip($0.box.y0) }
                 #expect(strips == strips.sorted())
             } else {
-                #expect(placed.map(\.particle.birth) == sequential.map(\.birth))
-                #expect(placed.map(\.particle.z) == sequential.map(\.z))
+                #expect(placed.map(\.birth) == sequential.map(\.birth))
+                #expect(placed.map(\.z) == sequential.map(\.z))
             }
         }
     }
@@ -65,9 +65,9 @@ import Testing
             let band = list(batch, rows: rows)
             // Every particle touching the rows is there, and in the order of the whole list.
             let touching = all.filter { $0.box.y0 < rows.upperBound && $0.box.y1 > rows.lowerBound }
-            let births = band.map(\.particle.birth)
-            #expect(touching.allSatisfy { p in births.contains(p.particle.birth) })
-            let order = Dictionary(uniqueKeysWithValues: all.enumerated().map { ($1.particle.birth, $0) })
+            let births = band.map(\.birth)
+            #expect(touching.allSatisfy { p in births.contains(p.birth) })
+            let order = Dictionary(uniqueKeysWithValues: all.enumerated().map { ($1.birth, $0) })
             let positions = births.map { order[$0]! }
             #expect(positions == positions.sorted())
         }

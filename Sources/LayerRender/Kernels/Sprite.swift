@@ -69,8 +69,10 @@ extension Raster {
                     cover = min(cover, 1) * Double(clipCoverage(clips, CGFloat(cx), CGFloat(cy)))
                     if cover <= 0 { continue }
                 }
+                let c = quantize(cover)
+                if c == 0 { continue }
                 let s = window.word(CGFloat(u0 + qx * sprite.sx), CGFloat(v0 + qy * sprite.sy), nearest: false)
-                put(s, row + x, cover: cover, sprite)
+                put(s, row + x, c, sprite)
             }
         }
     }
@@ -78,6 +80,12 @@ extension Raster {
     /// `sprite` when sprite x depends on the pixel column only and sprite y on the row only.
     /// With `tinted` (the level's texels with the sprite's tint applied, unpacked), the tint is not
     /// applied per pixel: all four channels are interpolated at once in 16-bit lanes.
+    ///
+    /// Coverage comes from the distance to the nearer edge, 0.5 − max(dx, dy) in pixels, except
+    /// beyond a corner (dx, dy > 0) where the distance is √(dx² + dy²). Away from the corners it
+    /// is the smaller of a column's and a row's coverage, so each is quantised once and a pixel
+    /// takes the minimum (the same 0…256 value the general path computes, since quantising is
+    /// monotonic).
     static func separableSprite(_ sprite: Sprite, target: RenderTarget, box: PixelBox, pixel: CGFloat,
                                 tinted: UnsafePointer<UInt64>? = nil) {
         let m = sprite.inverse, hx = sprite.hx, hy = sprite.hy
@@ -85,52 +93,59 @@ extension Raster {
         let window = sprite.window, level = window.level
         let u0 = Double(sprite.source.minX) + hx * sprite.sx, v0 = Double(sprite.source.minY) + hy * sprite.sy
         let columns = box.x1 - box.x0, rows = box.y1 - box.y0
-        // Per column: distance beyond the side edges (sprite units), texel pair and weight.
-        withUnsafeTemporaryAllocation(of: (d: Double, i0: Int, i1: Int, w: UInt32).self, capacity: columns) { across in
+        // Per column: distance beyond the side edges (sprite units), its coverage, texel pair and weight.
+        withUnsafeTemporaryAllocation(of: (d: Double, c: UInt32, i0: Int, i1: Int, w: UInt32).self, capacity: columns) { across in
             for i in 0..<columns {
                 let qx = (Double(box.x0 + i) + 0.5) * m.m0 + m.m6
                 let (i0, i1, w) = bilinearAxis(CGFloat(u0 + qx * sprite.sx) * level.scaleX, window.minU, window.maxU)
-                across[i] = (abs(qx) - hx, i0, i1, w)
+                let d = abs(qx) - hx
+                across[i] = (d, quantize(0.5 - d * perPixel), i0, i1, w)
             }
             for j in 0..<rows {
                 let y = box.y0 + j
                 let qy = (Double(y) + 0.5) * m.m4 + m.m7
                 let dy = abs(qy) - hy
+                let cy = quantize(0.5 - dy * perPixel)
+                if cy == 0 { continue }
                 let (r0, r1, wy) = bilinearAxis(CGFloat(v0 + qy * sprite.sy) * level.scaleY, window.minV, window.maxV)
-                let top = level.pixels + r0 * level.stride, bottom = level.pixels + r1 * level.stride
                 let row = target.row(y) + box.x0
+                @inline(__always) func coverage(_ a: (d: Double, c: UInt32, i0: Int, i1: Int, w: UInt32)) -> UInt32 {
+                    a.d > 0 && dy > 0 ? quantize(0.5 - (a.d * a.d + dy * dy).squareRoot() * perPixel) : min(a.c, cy)
+                }
                 if let tinted {
                     let top = tinted + r0 * level.width, bottom = tinted + r1 * level.width
                     for i in 0..<columns {
                         let a = across[i]
-                        let d = a.d > 0 && dy > 0 ? (a.d * a.d + dy * dy).squareRoot() : max(a.d, dy)
-                        let cover = 0.5 - d * perPixel
-                        if cover <= 0 { continue }
-                        let c = cover >= 1 ? 256 : UInt64(cover * 256 + 0.5)
+                        let c = UInt64(coverage(a))
+                        if c == 0 { continue }
                         var s = lerpLanes(lerpLanes(top[a.i0], top[a.i1], UInt64(a.w)), lerpLanes(bottom[a.i0], bottom[a.i1], UInt64(a.w)),
                                           UInt64(wy))
                         if c < 256 { s = ((s &* c &+ 0x0080_0080_0080_0080) >> 8) & 0x00FF_00FF_00FF_00FF }
                         blend(pack(s), row + i, sprite.additive)
                     }
-                    continue
-                }
-                for i in 0..<columns {
-                    let a = across[i]
-                    let d = a.d > 0 && dy > 0 ? (a.d * a.d + dy * dy).squareRoot() : max(a.d, dy)
-                    let cover = 0.5 - d * perPixel
-                    if cover <= 0 { continue }
-                    let s = lerpWord(lerpWord(top[a.i0], top[a.i1], a.w), lerpWord(bottom[a.i0], bottom[a.i1], a.w), wy)
-                    put(s, row + i, cover: cover, sprite)
+                } else {
+                    let top = level.pixels + r0 * level.stride, bottom = level.pixels + r1 * level.stride
+                    for i in 0..<columns {
+                        let a = across[i]
+                        let c = coverage(a)
+                        if c == 0 { continue }
+                        let s = lerpWord(lerpWord(top[a.i0], top[a.i1], a.w), lerpWord(bottom[a.i0], bottom[a.i1], a.w), wy)
+                        put(s, row + i, c, sprite)
+                    }
                 }
             }
         }
     }
 
-    /// Tints sample `s`, applies coverage `cover` (> 0) and blends it into `p`.
+    /// Coverage in 0…256 (256 = full) from its real value.
     @inline(__always)
-    private static func put(_ s: UInt32, _ p: UnsafeMutablePointer<UInt32>, cover: Double, _ sprite: Sprite) {
-        let c = cover >= 1 ? 256 : UInt32(cover * 256 + 0.5)
-        if c == 0 { return }
+    static func quantize(_ cover: Double) -> UInt32 {
+        cover <= 0 ? 0 : (cover >= 1 ? 256 : UInt32(cover * 256 + 0.5))
+    }
+
+    /// Tints sample `s`, applies coverage `c` (1…256) and blends it into `p`.
+    @inline(__always)
+    private static func put(_ s: UInt32, _ p: UnsafeMutablePointer<UInt32>, _ c: UInt32, _ sprite: Sprite) {
         let t = sprite.tint
         // Tint per channel, then coverage on two channels at a time.
         let sa = ((s >> 24) * t.a + 128) >> 8, sr = (((s >> 16) & 255) * t.r + 128) >> 8
