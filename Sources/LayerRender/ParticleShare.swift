@@ -205,6 +205,13 @@ final class ParticleBatch {
         let sprites: UnsafeBufferPointer<Sprite?>
         let world: Homography
         let space3D: Space3D?
+        /// The emitter's map to pixels has no perspective.
+        let affineWorld: Bool
+
+        init(out: [PlacedParticle], sprites: UnsafeBufferPointer<Sprite?>, world: Homography, space3D: Space3D?) {
+            self.out = out; self.sprites = sprites; self.world = world; self.space3D = space3D
+            affineWorld = world.m.2 == 0 && world.m.5 == 0 && world.m.8 == 1
+        }
 
         mutating func take(_ p: Compositor.Particle) -> Bool {
             guard out.count < Compositor.maxParticles else { return false }
@@ -214,6 +221,10 @@ final class ParticleBatch {
             // Particle space → layer space: a turn by the particle's angle, then its position.
             let turn = p.angle == 0 ? (sin: 0, cos: 1) : SineCosine.of(p.angle)
             let c = CGFloat(turn.cos), sn = CGFloat(turn.sin)
+            if space3D == nil && affineWorld {
+                place(p, c, sn, w, h)
+                return true
+            }
             let map: Homography
             if let space3D {
                 var t = Transform3D.identity
@@ -228,6 +239,26 @@ final class ParticleBatch {
             guard !box.isEmpty else { return true }
             out.append(PlacedParticle(p, inverse: inverse, box: box, size: CGSize(width: w, height: h)))
             return true
+        }
+
+        /// `take` under an affine world: the map, its inverse and the box written out (no divisions
+        /// by w, and an inverse that is exactly affine).
+        private mutating func place(_ p: Compositor.Particle, _ c: CGFloat, _ sn: CGFloat, _ w: CGFloat, _ h: CGFloat) {
+            let W = world.m, px = p.position.x, py = p.position.y
+            let m0 = c * W.0 + sn * W.3, m1 = c * W.1 + sn * W.4
+            let m3 = -sn * W.0 + c * W.3, m4 = -sn * W.1 + c * W.4
+            let m6 = px * W.0 + py * W.3 + W.6, m7 = px * W.1 + py * W.4 + W.7
+            let det = m0 * m4 - m1 * m3
+            guard det != 0, det.isFinite else { return }
+            let k = 1 / det
+            let inverse = Homography(m: (m4 * k, -m1 * k, 0, -m3 * k, m0 * k, 0, (m3 * m7 - m4 * m6) * k, -(m0 * m7 - m1 * m6) * k, 1))
+            // The sprite's corners (±w/2, ±h/2) in pixels.
+            let ax = w / 2 * m0, ay = w / 2 * m1, bx = h / 2 * m3, by = h / 2 * m4
+            let x0 = m6 - abs(ax) - abs(bx), x1 = m6 + abs(ax) + abs(bx)
+            let y0 = m7 - abs(ay) - abs(by), y1 = m7 + abs(ay) + abs(by)
+            let box = PixelBox(covering: CGRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0), limit: ParticleBatch.everywhere)
+            guard !box.isEmpty else { return }
+            out.append(PlacedParticle(p, inverse: inverse, box: box, size: CGSize(width: w, height: h)))
         }
     }
 

@@ -1,7 +1,8 @@
 // Particles simulated in chunks and shared by the band painters: chunks put back together give
 // exactly the sequential simulation; binned batches hand each band the particles that touch its
-// rows, strip by strip, in one order whatever the band; a second request in the same frame
-// reuses the batch; two threads asking at once each get the whole, same list.
+// rows, strip by strip, in one order whatever the band; placement under an affine world equals
+// the general map's; a second request in the same frame reuses the batch; two threads asking at
+// once each get the whole, same list.
 import CoreGraphics
 import Dispatch
 import Foundation
@@ -71,6 +72,25 @@ import Testing
             let positions = births.map { order[$0]! }
             #expect(positions == positions.sorted())
         }
+    }
+
+    @Test func affinePlacementMatchesTheGeneralMap() {
+        // The same turning particles placed through an affine world directly, and through the
+        // general 3D chain with an identity depth map: same boxes, same inverse maps (to rounding).
+        let world = Homography(m: (1.5, 0.25, 0, -0.25, 1.5, 0, 30, -12, 1))
+        let e = emitter("oldestFirst")
+        let direct = list(ParticleShare().placed(layer: 1, emitter: e, at: 5, world: world, space3D: nil), rows: -1000..<100_000)
+        let general = list(ParticleShare().placed(layer: 1, emitter: e, at: 5, world: world, space3D: (.identity, world)),
+                           rows: -1000..<100_000)
+        #expect(direct.count == 6000 && general.count == 6000)
+        var worst: CGFloat = 0, boxes = 0
+        for (a, b) in zip(direct, general) {
+            let p = a.inverse.m, q = b.inverse.m
+            worst = max(worst, abs(p.0 - q.0), abs(p.1 - q.1), abs(p.3 - q.3), abs(p.4 - q.4), abs(p.6 - q.6), abs(p.7 - q.7))
+            if a.box != b.box { boxes += 1 }
+            #expect(p.2 == 0 && p.5 == 0 && p.8 == 1)
+        }
+        #expect(worst < 1e-9 && boxes == 0)
     }
 
     @Test func oneBatchPerFrameSharedByThreads() {
