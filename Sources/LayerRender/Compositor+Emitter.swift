@@ -15,7 +15,10 @@ extension Compositor {
         let additive = e.renderMode == "additive"
         // Each cell's picture with the last tint applied: particles of one colour (no colour range
         // or speed) share it, so the tint costs nothing per pixel.
-        var tinted = [(tint: (r: UInt32, g: UInt32, b: UInt32, a: UInt32), texels: [UInt64])?](repeating: nil, count: batch.sprites.count)
+        // Plain values and raw buffers, so that no particle pays for reference counting.
+        var tints = [(r: UInt32, g: UInt32, b: UInt32, a: UInt32)?](repeating: nil, count: batch.sprites.count)
+        var tinted = [UnsafeMutableBufferPointer<UInt64>?](repeating: nil, count: batch.sprites.count)
+        defer { for buffer in tinted { buffer?.deallocate() } }
         batch.forEach(rows: box.y0..<box.y1) { placed in
             let pbox = placed.box.intersection(box)
             guard !pbox.isEmpty, let picture = batch.sprites[Int(placed.cell)] else { return }
@@ -45,21 +48,19 @@ extension Compositor {
                                        source: source, sx: sx, sy: sy, tint: Raster.tint(tint.0, tint.1, tint.2, tint.3),
                                        additive: additive)
             let level = window.level, texels = level.width * level.height, cell = Int(placed.cell)
-            let cached = tinted[cell].map { $0.tint == sprite.tint } ?? false
+            let cached = tints[cell].map { $0 == sprite.tint } ?? false
             guard texels <= Compositor.maxTintedTexels,
                   cached || texels <= 2 * (pbox.x1 - pbox.x0) * (pbox.y1 - pbox.y0) else {
                 Raster.sprite(sprite, target: target, box: pbox, pixel: pixel, clips: clips)
                 return
             }
+            let buffer = tinted[cell] ?? UnsafeMutableBufferPointer<UInt64>.allocate(capacity: texels)
+            tinted[cell] = buffer
             if !cached {
-                var buffer = tinted[cell]?.texels ?? []
-                tinted[cell] = nil
-                Raster.tintTexels(level, sprite.tint, into: &buffer)
-                tinted[cell] = (sprite.tint, buffer)
+                Raster.tintTexels(level, sprite.tint, into: buffer)
+                tints[cell] = sprite.tint
             }
-            tinted[cell]!.texels.withUnsafeBufferPointer {
-                Raster.sprite(sprite, target: target, box: pbox, pixel: pixel, clips: clips, tinted: $0.baseAddress)
-            }
+            Raster.sprite(sprite, target: target, box: pbox, pixel: pixel, clips: clips, tinted: UnsafePointer(buffer.baseAddress))
         }
     }
 

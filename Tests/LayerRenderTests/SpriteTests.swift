@@ -85,8 +85,8 @@ import Testing
         let tint: (Float, Float, Float, Float) = (0.9 * 0.6, 0.4 * 0.6, 0.1 * 0.6, 0.6)
         for (cx, cy) in [(10.3, 11.7), (12.5, 9.25), (8.9, 13.05)] {
             let fast = draw(cx, cy, angle: 0, tint: tint) { sprite, target, box in
-                var texels: [UInt64] = []
-                Raster.tintTexels(sprite.window.level, sprite.tint, into: &texels)
+                var texels = [UInt64](repeating: 0, count: 16)
+                texels.withUnsafeMutableBufferPointer { Raster.tintTexels(sprite.window.level, sprite.tint, into: $0) }
                 texels.withUnsafeBufferPointer {
                     Raster.sprite(sprite, target: target, box: box, pixel: 1, clips: [], tinted: $0.baseAddress)
                 }

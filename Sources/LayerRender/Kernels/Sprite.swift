@@ -184,20 +184,19 @@ extension Raster {
         ((p &* (256 - w) &+ q &* w &+ 0x0080_0080_0080_0080) >> 8) & 0x00FF_00FF_00FF_00FF
     }
 
-    /// `level`'s texels with `tint` (0…256 per channel) applied, unpacked, into `out` (row-major, `level.width` per row).
-    static func tintTexels(_ level: ImageLevel, _ tint: (r: UInt32, g: UInt32, b: UInt32, a: UInt32), into out: inout [UInt64]) {
-        let n = level.width * level.height
-        if out.count != n { out = [UInt64](repeating: 0, count: n) }
+    /// `level`'s texels with `tint` (0…256 per channel) applied, unpacked, into `out` (row-major,
+    /// `level.width` per row; at least width × height entries).
+    static func tintTexels(_ level: ImageLevel, _ tint: (r: UInt32, g: UInt32, b: UInt32, a: UInt32),
+                           into out: UnsafeMutableBufferPointer<UInt64>) {
+        precondition(out.count >= level.width * level.height)
         let ta = UInt64(tint.a), tr = UInt64(tint.r), tg = UInt64(tint.g), tb = UInt64(tint.b)
-        out.withUnsafeMutableBufferPointer { o in
-            for y in 0..<level.height {
-                let row = level.pixels + y * level.stride
-                for x in 0..<level.width {
-                    let v = unpack(row[x])
-                    let a = ((v >> 48) * ta + 128) >> 8, r = (((v >> 32) & 0xFF) * tr + 128) >> 8
-                    let g = (((v >> 16) & 0xFF) * tg + 128) >> 8, b = ((v & 0xFF) * tb + 128) >> 8
-                    o[y * level.width + x] = a << 48 | r << 32 | g << 16 | b
-                }
+        for y in 0..<level.height {
+            let row = level.pixels + y * level.stride
+            for x in 0..<level.width {
+                let v = unpack(row[x])
+                let a = ((v >> 48) * ta + 128) >> 8, r = (((v >> 32) & 0xFF) * tr + 128) >> 8
+                let g = (((v >> 16) & 0xFF) * tg + 128) >> 8, b = ((v & 0xFF) * tb + 128) >> 8
+                out[y * level.width + x] = a << 48 | r << 32 | g << 16 | b
             }
         }
     }
