@@ -116,6 +116,15 @@ import Testing
     }
 
     @Test func packedScaleIsTheRoundedDivision() {
+        // Every channel value and alpha: the packed form equals (c·a + 127) / 255 per channel.
+        for a: UInt32 in 0...255 {
+            for c: UInt32 in 0...255 {
+                let p = c << 24 | (255 - c) << 16 | (c / 2) << 8 | (c / 3)
+                func one(_ v: UInt32) -> UInt32 { (v * a + 127) / 255 }
+                let expected = one(c) << 24 | one(255 - c) << 16 | one(c / 2) << 8 | one(c / 3)
+                if Raster.scaled(p, by: a) != expected { Issue.record("c \(c) a \(a)"); return }
+            }
+        }
         for k: UInt32 in [0, 1, 77, 128, 254, 255] {
             for v: UInt32 in [0, 1, 127, 128, 200, 255] {
                 let p = v << 24 | v << 16 | v << 8 | v

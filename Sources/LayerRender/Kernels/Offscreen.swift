@@ -55,8 +55,9 @@ extension Raster {
     /// A premultiplied pixel times alpha `a` (0…255), each channel rounded to nearest.
     @inline(__always)
     static func scaled(_ p: UInt32, by a: UInt32) -> UInt32 {
-        func scale(_ c: UInt32) -> UInt32 { (c * a + 127) / 255 }
-        return scale(p >> 24) << 24 | scale((p >> 16) & 255) << 16 | scale((p >> 8) & 255) << 8 | scale(p & 255)
+        // (c·a + 127) / 255 is c·a / 255 rounded to nearest (no ties: 255 is odd), which `scale`
+        // computes two channels per multiply.
+        a == 0 ? 0 : scale(p, by: a)
     }
 
     /// Multiplies every pixel of `target` by the alpha of the same pixel of `mask`.
