@@ -361,7 +361,10 @@ extension Compositor {
     /// A particle's random draws: SplitMix64 of its key and the draw's number.
     struct Draws {
         let key: UInt64
-        func unit(_ i: Int) -> Double { Double(mix(key &+ UInt64(i) &* 0x9E37_79B9_7F4A_7C15) >> 11) / Double(1 << 53) }
+        func unit(_ i: Int) -> Double {
+            // The top 53 bits fit a signed integer: one conversion instruction instead of the unsigned sequence.
+            Double(Int64(bitPattern: mix(key &+ UInt64(i) &* 0x9E37_79B9_7F4A_7C15) >> 11)) / Double(1 << 53)
+        }
         func signed(_ i: Int) -> Double { unit(i) * 2 - 1 }
     }
 
