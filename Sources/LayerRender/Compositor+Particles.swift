@@ -177,7 +177,10 @@ struct ParticlePlan {
 
     /// Gives `sink` each particle of top-level births `range` (and their descendants), in draw
     /// order, until it asks to stop.
-    func simulate<Sink: ParticleSink>(_ range: Range<Int>, into sink: inout Sink) {
+    /// `memo`: the last frame's seeds of this emitter (read) and this frame's (written, one entry per
+    /// top-level birth of this plan).
+    func simulate<Sink: ParticleSink>(_ range: Range<Int>, memo: (old: ParticleMemo?, new: ParticleMemo?) = (nil, nil),
+                                      into sink: inout Sink) {
         cells.withUnsafeBufferPointer { cells in
             childList.withUnsafeBufferPointer { childList in
                 let sim = Simulator(t: t, spawn: spawn, zPosition: zPosition, depth: emitterDepth, cells: cells, childList: childList)
@@ -186,9 +189,16 @@ struct ParticlePlan {
                 while i < range.upperBound, r < runs.count {
                     let run = runs[r]
                     let end = min(range.upperBound, run.offset + run.count)
+                    let before = memo.old?.runs.first { $0.cell == run.cell }
                     for j in i..<end {
-                        guard sim.birth(run.cell, key: run.key, k: run.first + Double(j - run.offset), start: 0,
-                                        origin: .point(position), depth: 0, into: &sink) else { return }
+                        let k = run.first + Double(j - run.offset)
+                        var slot = MemoSlot(old: nil, new: memo.new.map { $0.seeds.baseAddress! + j })
+                        if let old = memo.old, let before {
+                            let at = k - before.first
+                            if at >= 0, at < Double(before.count) { slot.old = old.seeds[before.offset + Int(at)] }
+                        }
+                        guard sim.birth(run.cell, key: run.key, k: k, start: 0, origin: .point(position), depth: 0,
+                                        memo: slot, into: &sink) else { return }
                     }
                     i = end
                     r += 1
@@ -236,40 +246,58 @@ private struct Simulator {
     let cells: UnsafeBufferPointer<ParticlePlan.Cell>
     let childList: UnsafeBufferPointer<Int>
 
-    /// Simulates birth `k` of cell `index` (emitting from `origin` since `start`), passing it and
-    /// its descendants to `body`; false when `body` asked to stop.
-    func birth<Sink: ParticleSink>(_ index: Int, key cellKey: UInt64, k: Double, start: Double, origin: Origin,
-                                   depth level: Int, into sink: inout Sink) -> Bool {
-        let cell = cells[index]
-        let r = Compositor.Draws(key: Compositor.mix(cellKey ^ UInt64(k)))
-        let birth = start + k / cell.rate
-        // The cell's own timing bounds when it emits.
-        guard cell.emits(at: birth - start) else { return true }
-        let life = max(cell.lifetime + cell.lifetimeRange * r.signed(0), 0) * max(cell.multipliers.lifetime, 0)
-        let age = t - birth
-        guard age >= 0, age < life, let p0 = origin.at(birth) else { return true }
-        let spawned = spawn.point(r)
-        let start0 = CGPoint(x: p0.x + spawned.x, y: p0.y + spawned.y)
+    /// The time-independent part of a particle of `cell` from its draws `r`.
+    func seed(_ cell: ParticlePlan.Cell, _ r: Compositor.Draws) -> ParticleSeed {
+        var seed = ParticleSeed()
+        seed.state = ParticleSeed.emitted
+        seed.life = max(cell.lifetime + cell.lifetimeRange * r.signed(0), 0) * max(cell.multipliers.lifetime, 0)
+        seed.spawned = spawn.point(r)
         let direction = cell.longitude + cell.range * r.signed(1)
         let latitude = cell.latitude + cell.range * r.signed(11)
         let speed = (cell.velocity + cell.velocityRange * r.signed(2)) * cell.multipliers.velocity
         let lat = SineCosine.of(latitude), dir = SineCosine.of(direction)
         let planar = speed * lat.cos
-        let vx = planar * dir.cos, vy = planar * dir.sin, vz = speed * lat.sin
-        let z0 = zPosition + (spawn.hasDepth ? (r.unit(12) - 0.5) * depth : 0)
-        let g = cell.acceleration
-        let path = Trajectory(start: start0, vx: vx, vy: vy, gx: g.x, gy: g.y)
-        func channel(_ base: Double, _ range: Double, _ speed: Double, _ i: Int) -> Double {
-            min(max(base + range * r.signed(i) + speed * age, 0), 1)
+        seed.vx = planar * dir.cos; seed.vy = planar * dir.sin; seed.vz = speed * lat.sin
+        seed.z0 = zPosition + (spawn.hasDepth ? (r.unit(12) - 0.5) * depth : 0)
+        seed.scale = (cell.scale + cell.scaleRange * r.signed(3)) * cell.multipliers.scale
+        seed.spin = (cell.spin + cell.spinRange * r.signed(4)) * cell.multipliers.spin
+        seed.color = (cell.color.r + cell.colorRange.r * r.signed(5), cell.color.g + cell.colorRange.g * r.signed(6),
+                      cell.color.b + cell.colorRange.b * r.signed(7), cell.color.a + cell.colorRange.a * r.signed(8))
+        return seed
+    }
+
+    /// Simulates birth `k` of cell `index` (emitting from `origin` since `start`), passing it and
+    /// its descendants to `sink`; false when `sink` asked to stop. `memo`: where this birth's seed
+    /// may be found from the last frame, and where to keep it for the next.
+    func birth<Sink: ParticleSink>(_ index: Int, key cellKey: UInt64, k: Double, start: Double, origin: Origin,
+                                   depth level: Int, memo: MemoSlot = MemoSlot(), into sink: inout Sink) -> Bool {
+        let cell = cells[index]
+        let birth = start + k / cell.rate
+        let seed: ParticleSeed
+        if let known = memo.old, known.state != ParticleSeed.unknown {
+            seed = known
+        } else if !cell.emits(at: birth - start) {
+            // The cell's own timing bounds when it emits.
+            var none = ParticleSeed()
+            none.state = ParticleSeed.notEmitted
+            seed = none
+        } else {
+            seed = self.seed(cell, Compositor.Draws(key: Compositor.mix(cellKey ^ UInt64(k))))
         }
-        let scale = max((cell.scale + cell.scaleRange * r.signed(3)) * cell.multipliers.scale + cell.scaleSpeed * age, 0)
-        let spin = (cell.spin + cell.spinRange * r.signed(4)) * cell.multipliers.spin
+        memo.new?.pointee = seed
+        guard seed.state == ParticleSeed.emitted else { return true }
+        let life = seed.life
+        let age = t - birth
+        guard age >= 0, age < life, let p0 = origin.at(birth) else { return true }
+        let start0 = CGPoint(x: p0.x + seed.spawned.x, y: p0.y + seed.spawned.y)
+        let g = cell.acceleration
+        let path = Trajectory(start: start0, vx: seed.vx, vy: seed.vy, gx: g.x, gy: g.y)
+        func channel(_ base: Double, _ speed: Double) -> Double { min(max(base + speed * age, 0), 1) }
         let particle = Compositor.Particle(
-            position: path.at(age), z: z0 + vz * age + 0.5 * g.z * age * age, angle: spin * age, scale: scale,
-            color: (channel(cell.color.r, cell.colorRange.r, cell.colorSpeed.r, 5),
-                    channel(cell.color.g, cell.colorRange.g, cell.colorSpeed.g, 6),
-                    channel(cell.color.b, cell.colorRange.b, cell.colorSpeed.b, 7),
-                    channel(cell.color.a, cell.colorRange.a, cell.colorSpeed.a, 8)),
+            position: path.at(age), z: seed.z0 + seed.vz * age + 0.5 * g.z * age * age, angle: seed.spin * age,
+            scale: max(seed.scale + cell.scaleSpeed * age, 0),
+            color: (channel(seed.color.r, cell.colorSpeed.r), channel(seed.color.g, cell.colorSpeed.g),
+                    channel(seed.color.b, cell.colorSpeed.b), channel(seed.color.a, cell.colorSpeed.a)),
             birth: birth, cell: index)
         guard sink.take(particle) else { return false }
         // Sub-cells emit from this particle for as long as it lives.
@@ -286,6 +314,57 @@ private struct Simulator {
             }
         }
         return true
+    }
+}
+
+/// The part of a top-level particle that does not depend on time: everything drawn from its
+/// random numbers (life, spawn offset, velocity, depth, scale, spin, colour before its speeds).
+/// Kept from one frame to the next (`ParticleMemo`), so a steady emitter computes only the
+/// particles born since the last frame; the formulas are the same, so are the pictures.
+struct ParticleSeed {
+    static let unknown: UInt8 = 0, notEmitted: UInt8 = 1, emitted: UInt8 = 2
+    var state = ParticleSeed.unknown
+    var life = 0.0
+    var spawned = CGPoint.zero
+    var vx = 0.0, vy = 0.0, vz = 0.0, z0 = 0.0
+    /// Scale at birth (the emitter's multiplier applied) and spin (radians per second).
+    var scale = 0.0, spin = 0.0
+    /// Straight RGBA at birth, before clamping.
+    var color = (r: 0.0, g: 0.0, b: 0.0, a: 0.0)
+}
+
+/// Where one birth's seed is read from (the last frame's memo) and written to (this frame's).
+struct MemoSlot {
+    var old: ParticleSeed? = nil
+    var new: UnsafeMutablePointer<ParticleSeed>? = nil
+}
+
+/// One frame's seeds of an emitter's top-level births, laid out as its plan's births, with the
+/// emitter properties they were drawn under (`key`: position aside, which is added per frame).
+final class ParticleMemo: @unchecked Sendable {
+    let key: EmitterContent
+    let runs: [ParticlePlan.Run]
+    let seeds: UnsafeMutableBufferPointer<ParticleSeed>
+    /// Largest plan remembered (births); larger ones are computed in full every frame.
+    static let limit = 200_000
+
+    init(_ plan: ParticlePlan) {
+        key = ParticleMemo.key(plan.emitter)
+        runs = plan.runs
+        seeds = .allocate(capacity: plan.births)
+        seeds.initialize(repeating: ParticleSeed())
+    }
+
+    deinit { seeds.deallocate() }
+
+    /// What the seeds depend on: every emitter property but its position (and how particles are
+    /// ordered or placed, which the seeds do not hold).
+    static func key(_ e: EmitterContent) -> EmitterContent {
+        var k = e
+        k.position = .zero
+        k.renderMode = ""
+        k.preservesDepth = false
+        return k
     }
 }
 

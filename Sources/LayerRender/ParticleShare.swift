@@ -11,6 +11,10 @@ import Foundation
 final class ParticleShare: @unchecked Sendable {
     private let condition = NSCondition()
     private var batches: [UInt64: [ParticleBatch]] = [:]
+    /// Each emitter's particle seeds from the last frame it was drawn in, and the emitters drawn
+    /// this frame (the others' seeds are dropped at the next frame).
+    private var memos: [UInt64: ParticleMemo] = [:]
+    private var drawn: Set<UInt64> = []
     /// Chunk buffers of earlier frames, reused so that steady frames allocate no particle memory.
     private var spare: [[PlacedParticle]] = []
     /// Batches kept at most (several emitters, or one drawn by many replicator instances); beyond
@@ -27,6 +31,8 @@ final class ParticleShare: @unchecked Sendable {
     }
 
     private func recycle() {
+        memos = memos.filter { drawn.contains($0.key) }
+        drawn = []
         for list in batches.values {
             for batch in list {
                 for var buffer in batch.results where spare.count < ParticleShare.spareCount
@@ -50,6 +56,14 @@ final class ParticleShare: @unchecked Sendable {
         } else {
             if batches.values.reduce(0, { $0 + $1.count }) >= ParticleShare.limit { recycle() }
             batch = ParticleBatch(emitter, at: t, world: world, space3D: space3D)
+            // The first batch of an emitter in a frame reads the seeds it left last frame and
+            // leaves this frame's (later batches of the same layer, at other times, compute in full).
+            if !drawn.contains(layer), batch.plan.births <= ParticleMemo.limit {
+                let old = memos[layer]
+                batch.memo = (old?.key == ParticleMemo.key(emitter) ? old : nil, ParticleMemo(batch.plan))
+                memos[layer] = batch.memo.new
+            }
+            drawn.insert(layer)
             batches[layer, default: []].append(batch)
         }
         while batch.next < batch.chunks.count {
@@ -115,6 +129,8 @@ final class ParticleBatch {
     let space3D: Space3D?
     let sprites: [Sprite?]
     let chunks: [Range<Int>]
+    /// Seeds of the last frame to reuse and of this frame to keep (set before any chunk is computed).
+    fileprivate var memo: (old: ParticleMemo?, new: ParticleMemo?) = (nil, nil)
     // Guarded by the share's lock.
     fileprivate var next = 0, done = 0
     fileprivate var results: [[PlacedParticle]]
@@ -175,7 +191,7 @@ final class ParticleBatch {
         sprites.withUnsafeBufferPointer { sprites in
             var placer = Placer(out: scratch, sprites: sprites, world: world, space3D: space3D)
             scratch = []
-            plan.simulate(chunks[i], into: &placer)
+            plan.simulate(chunks[i], memo: memo, into: &placer)
             scratch = placer.out
         }
         let tallest = scratch.reduce(0) { max($0, $1.box.y1 - $1.box.y0) }

@@ -91,6 +91,43 @@ import Foundation
         #expect(green == 0 && countPixels(direct) { $0 >> 16 & 255 > 0 } > 200)
     }
 
+    /// Seeds kept between frames must be dropped when what they were drawn from changes, and kept
+    /// (with the new position added) when only the emitter moves: frames equal fresh renders.
+    @Test func framesAfterChangesEqualFreshFrames() {
+        func render(_ times: [Double], change: (CAEmitterLayer) -> Void) -> CGImage {
+            MediaClock.override = 0
+            defer { MediaClock.override = nil }
+            let e = seedEmitter()
+            e.renderMode = .unordered
+            let r = CARenderer()
+            let root = CALayer()
+            root.frame = CGRect(x: 0, y: 0, width: 160, height: 120)
+            root.addSublayer(e)
+            r.bounds = root.bounds
+            r.layer = root
+            r.beginFrame(atTime: 0, timeStamp: nil); r.render(); r.endFrame()
+            for (n, t) in times.enumerated() {
+                if n == times.count - 1 {
+                    CATransaction.begin(); CATransaction.setDisableActions(true); change(e); CATransaction.commit()
+                }
+                MediaClock.override = t
+                r.beginFrame(atTime: t, timeStamp: nil); r.addUpdate(r.bounds); r.render(); r.endFrame()
+            }
+            return r.makeImage()!
+        }
+        let changes: [(CAEmitterLayer) -> Void] = [
+            { $0.velocity = 2 }, { $0.emitterPosition = CGPoint(x: 50, y: 70) }, { $0.emitterCells?.first?.velocity = 10 },
+            { $0.seed = 99 }, { $0.emitterSize = CGSize(width: 40, height: 10); $0.emitterShape = .rectangle },
+        ]
+        for change in changes {
+            let stepped = render([0.6, 1.2, 1.8], change: change), fresh = render([1.8], change: change)
+            var differing = 0
+            for y in 0..<120 { for x in 0..<160 where stepped.premultipliedPixel(x: x, y: y) != fresh.premultipliedPixel(x: x, y: y) { differing += 1 } }
+            #expect(differing == 0)
+            #expect(countPixels(fresh) { $0 >> 16 & 255 > 0 } > 100)
+        }
+    }
+
     @Test func keyPathsReachCellsAndAnimate() {
         let e = seedEmitter()
         e.setValue(20, forKeyPath: "emitterCells.spark.birthRate")
