@@ -1,0 +1,197 @@
+import CoreGraphics
+import Foundation
+
+/// What a frame's simulation needs: the cell tree flattened, and the top-level births to simulate.
+/// Everything the per-particle code reads is plain numbers (no reference counting per particle).
+struct ParticlePlan {
+    /// A cell's numbers, as the simulation reads them.
+    struct Cell {
+        var lifetime: Double, lifetimeRange: Double
+        var latitude: Double, longitude: Double, range: Double
+        var velocity: Double, velocityRange: Double
+        var acceleration: (x: Double, y: Double, z: Double)
+        var scale: Double, scaleRange: Double, scaleSpeed: Double
+        var spin: Double, spinRange: Double
+        var color: (r: Double, g: Double, b: Double, a: Double)
+        var colorRange: (r: Double, g: Double, b: Double, a: Double)
+        var colorSpeed: (r: Double, g: Double, b: Double, a: Double)
+        var timing: MediaTiming
+        /// Default timing: the cell emits whenever its emitter does.
+        var emitsAlways: Bool
+        /// Position among its siblings, disabled ones included (part of the random key).
+        var sibling: Int
+        /// Births per second (the emitter's birthRate applied, capped) and the longest life (seconds).
+        var rate: Double, longest: Double
+        /// Where this cell's enabled sub-cells are listed in the plan's `childList`.
+        var children: Range<Int> = 0..<0
+        /// The emitter's lifetime, velocity, scale and spin multipliers.
+        var multipliers: (lifetime: Double, velocity: Double, scale: Double, spin: Double)
+
+        init(_ m: EmitterCellModel, sibling: Int, _ e: EmitterContent) {
+            lifetime = m.lifetime; lifetimeRange = m.lifetimeRange
+            latitude = m.emissionLatitude; longitude = m.emissionLongitude; range = m.emissionRange
+            velocity = m.velocity; velocityRange = m.velocityRange
+            acceleration = m.acceleration
+            scale = m.scale; scaleRange = m.scaleRange; scaleSpeed = m.scaleSpeed
+            spin = m.spin; spinRange = m.spinRange
+            color = m.color; colorRange = m.colorRange; colorSpeed = m.colorSpeed
+            timing = m.timing
+            emitsAlways = m.timing == MediaTiming()
+            self.sibling = sibling
+            multipliers = (e.lifetime, e.velocity, e.scale, e.spin)
+            rate = min(max(m.birthRate * e.birthRate, 0), 100_000)
+            longest = max(m.lifetime + abs(m.lifetimeRange), 0) * max(e.lifetime, 0)
+        }
+
+        /// Whether the cell emits `time` seconds after its emitter (or parent particle) began (duration 0: for ever).
+        func emits(at time: Double) -> Bool {
+            if emitsAlways { return time >= 0 }
+            var t = timing
+            if t.duration == 0 { t.duration = .infinity }
+            if case .active = t.phase(at: time) { return true }
+            return false
+        }
+    }
+
+    /// One top-level cell's births: numbers `first…` in the cell's sequence, from `offset` in the plan's list.
+    struct Run {
+        let cell: Int
+        let key: UInt64
+        let first: Double
+        let offset: Int, count: Int
+    }
+
+    let emitter: EmitterContent
+    let t: Double
+    let spawn: Spawn
+    let position: CGPoint
+    let zPosition: Double, emitterDepth: Double
+    /// The enabled cells, depth first, and (same indices) their models.
+    private(set) var cells: [Cell] = []
+    private(set) var models: [EmitterCellModel] = []
+    /// Sub-cell indices, each cell's in one stretch (`Cell.children`).
+    private(set) var childList: [Int] = []
+    private(set) var runs: [Run] = []
+    /// Top-level births examined this frame (the chunked list's length).
+    private(set) var births = 0
+    /// True when a cell's history was longer than `maxBirthsPerCell`.
+    private(set) var truncated = false
+
+    init(_ e: EmitterContent, at t: Double) {
+        emitter = e
+        self.t = t
+        spawn = Spawn(e)
+        position = e.position
+        zPosition = Double(e.zPosition); emitterDepth = Double(e.depth)
+        guard t.isFinite, t >= 0 else { return }
+        func flatten(_ list: [EmitterCellModel], depth: Int) -> [Int] {
+            guard depth < 8 else { return [] }
+            var indices: [Int] = []
+            for (i, model) in list.enumerated() where model.isEnabled {
+                let index = cells.count
+                cells.append(Cell(model, sibling: i, e))
+                models.append(model)
+                let sub = flatten(model.cells, depth: depth + 1)
+                cells[index].children = childList.count..<childList.count + sub.count
+                childList += sub
+                indices.append(index)
+            }
+            return indices
+        }
+        for index in flatten(e.cells, depth: 0) {
+            let key = Compositor.mix(UInt64(e.seed) &* 31 &+ UInt64(cells[index].sibling) &+ 1)
+            guard let (first, last) = ParticlePlan.window(cells[index], now: t, start: 0) else { continue }
+            var from = first
+            if last - first + 1 > Double(Compositor.maxBirthsPerCell) {
+                from = last - Double(Compositor.maxBirthsPerCell) + 1
+                truncated = true
+            }
+            let count = Int(last - from) + 1
+            runs.append(Run(cell: index, key: key, first: from, offset: births, count: count))
+            births += count
+        }
+    }
+
+    /// The numbers of a cell's births (since `start`) that may be alive at `now` (nil: none).
+    static func window(_ cell: Cell, now: Double, start: Double) -> (first: Double, last: Double)? {
+        let rate = cell.rate
+        guard rate > 0, rate.isFinite, cell.longest > 0 else { return nil }
+        let first = max(0, ((now - start - cell.longest) * rate).rounded(.up))
+        let last = ((now - start) * rate).rounded(.down)
+        guard last >= first else { return nil }
+        return (first, last)
+    }
+
+    /// The particles of top-level births `range` (and their descendants), in draw order, at most
+    /// `maxParticles` of them.
+    func simulate(_ range: Range<Int>) -> [Compositor.Particle] {
+        struct Collect: ParticleSink {
+            var out: [Compositor.Particle] = []
+            mutating func take(_ p: Compositor.Particle) -> Bool { out.append(p); return out.count < Compositor.maxParticles }
+        }
+        var sink = Collect()
+        simulate(range, into: &sink)
+        return sink.out
+    }
+
+    /// Gives `sink` each particle of top-level births `range` (and their descendants), in draw
+    /// order, until it asks to stop.
+    /// `memo`: the last frame's seeds of this emitter (read) and this frame's (written, one entry per
+    /// top-level birth of this plan).
+    func simulate<Sink: ParticleSink>(_ range: Range<Int>, memo: (old: ParticleMemo?, new: ParticleMemo?) = (nil, nil),
+                                      into sink: inout Sink) {
+        cells.withUnsafeBufferPointer { cells in
+            childList.withUnsafeBufferPointer { childList in
+                let sim = ParticleSimulator(t: t, spawn: spawn, zPosition: zPosition, depth: emitterDepth, cells: cells, childList: childList)
+                var r = runs.firstIndex { $0.offset + $0.count > range.lowerBound } ?? runs.count
+                var i = range.lowerBound
+                while i < range.upperBound, r < runs.count {
+                    let run = runs[r]
+                    let end = min(range.upperBound, run.offset + run.count)
+                    let before = memo.old?.runs.first { $0.cell == run.cell }
+                    for j in i..<end {
+                        let k = run.first + Double(j - run.offset)
+                        var slot = MemoSlot(old: nil, new: memo.new.map { $0.seeds.baseAddress! + j })
+                        if let old = memo.old, let before {
+                            let at = k - before.first
+                            if at >= 0, at < Double(before.count) { slot.old = old.seeds[before.offset + Int(at)] }
+                        }
+                        guard sim.birth(run.cell, key: run.key, k: k, start: 0, origin: .point(position), depth: 0,
+                                        memo: slot, into: &sink) else { return }
+                    }
+                    i = end
+                    r += 1
+                }
+            }
+        }
+    }
+
+    /// Chunks put back in order, capped at `maxParticles` (the excess counted) and ordered by the render mode.
+    func finish<T: ParticleOrder>(_ chunks: [[T]]) -> [T] {
+        var out = chunks.count == 1 ? chunks[0] : chunks.flatMap { $0 }
+        if out.count > Compositor.maxParticles {
+            out.removeLast(out.count - Compositor.maxParticles)
+        }
+        if out.count >= Compositor.maxParticles || truncated { CGDiagnostics.record(.invalidParameter) }
+        switch emitter.renderMode {
+        case "oldestFirst": out.sort { $0.birth < $1.birth }
+        case "oldestLast": out.sort { $0.birth > $1.birth }
+        case "backToFront": out.sort { $0.z < $1.z }
+        default: break
+        }
+        return out
+    }
+}
+
+/// What the render modes order particles by.
+protocol ParticleOrder {
+    /// Emitter time of birth (seconds).
+    var birth: Double { get }
+    /// Depth (points; larger is nearer).
+    var z: Double { get }
+}
+
+/// Takes simulated particles in draw order; returns false to stop the simulation.
+protocol ParticleSink {
+    mutating func take(_ p: Compositor.Particle) -> Bool
+}

@@ -1,0 +1,106 @@
+import CoreGraphics
+import Foundation
+
+/// The per-particle half of the simulation: plain values and unowned views of the plan's cells,
+/// so that no particle pays for reference counting.
+struct ParticleSimulator {
+    let t: Double
+    let spawn: Spawn
+    let zPosition: Double, depth: Double
+    let cells: UnsafeBufferPointer<ParticlePlan.Cell>
+    let childList: UnsafeBufferPointer<Int>
+
+    /// The time-independent part of a particle of `cell` from its draws `r`.
+    func seed(_ cell: ParticlePlan.Cell, _ r: Compositor.Draws) -> ParticleSeed {
+        var seed = ParticleSeed()
+        seed.state = ParticleSeed.emitted
+        seed.life = max(cell.lifetime + cell.lifetimeRange * r.signed(0), 0) * max(cell.multipliers.lifetime, 0)
+        seed.spawned = spawn.point(r)
+        let direction = cell.longitude + cell.range * r.signed(1)
+        let latitude = cell.latitude + cell.range * r.signed(11)
+        let speed = (cell.velocity + cell.velocityRange * r.signed(2)) * cell.multipliers.velocity
+        let lat = SineCosine.of(latitude), dir = SineCosine.of(direction)
+        let planar = speed * lat.cos
+        seed.vx = planar * dir.cos; seed.vy = planar * dir.sin; seed.vz = speed * lat.sin
+        seed.z0 = zPosition + (spawn.hasDepth ? (r.unit(12) - 0.5) * depth : 0)
+        seed.scale = (cell.scale + cell.scaleRange * r.signed(3)) * cell.multipliers.scale
+        seed.spin = (cell.spin + cell.spinRange * r.signed(4)) * cell.multipliers.spin
+        seed.color = (cell.color.r + cell.colorRange.r * r.signed(5), cell.color.g + cell.colorRange.g * r.signed(6),
+                      cell.color.b + cell.colorRange.b * r.signed(7), cell.color.a + cell.colorRange.a * r.signed(8))
+        return seed
+    }
+
+    /// Simulates birth `k` of cell `index` (emitting from `origin` since `start`), passing it and
+    /// its descendants to `sink`; false when `sink` asked to stop. `memo`: where this birth's seed
+    /// may be found from the last frame, and where to keep it for the next.
+    func birth<Sink: ParticleSink>(_ index: Int, key cellKey: UInt64, k: Double, start: Double, origin: Origin,
+                                   depth level: Int, memo: MemoSlot = MemoSlot(), into sink: inout Sink) -> Bool {
+        let cell = cells[index]
+        let birth = start + k / cell.rate
+        let seed: ParticleSeed
+        if let known = memo.old, known.state != ParticleSeed.unknown {
+            seed = known
+        } else if !cell.emits(at: birth - start) {
+            // The cell's own timing bounds when it emits.
+            var none = ParticleSeed()
+            none.state = ParticleSeed.notEmitted
+            seed = none
+        } else {
+            seed = self.seed(cell, Compositor.Draws(key: Compositor.mix(cellKey ^ UInt64(k))))
+        }
+        memo.new?.pointee = seed
+        guard seed.state == ParticleSeed.emitted else { return true }
+        let life = seed.life
+        let age = t - birth
+        guard age >= 0, age < life, let p0 = origin.at(birth) else { return true }
+        let start0 = CGPoint(x: p0.x + seed.spawned.x, y: p0.y + seed.spawned.y)
+        let g = cell.acceleration
+        let path = Trajectory(start: start0, vx: seed.vx, vy: seed.vy, gx: g.x, gy: g.y)
+        func channel(_ base: Double, _ speed: Double) -> Double { min(max(base + speed * age, 0), 1) }
+        let particle = Compositor.Particle(
+            position: path.at(age), z: seed.z0 + seed.vz * age + 0.5 * g.z * age * age, angle: seed.spin * age,
+            scale: max(seed.scale + cell.scaleSpeed * age, 0),
+            color: (channel(seed.color.r, cell.colorSpeed.r), channel(seed.color.g, cell.colorSpeed.g),
+                    channel(seed.color.b, cell.colorSpeed.b), channel(seed.color.a, cell.colorSpeed.a)),
+            birth: birth, cell: index)
+        guard sink.take(particle) else { return false }
+        // Sub-cells emit from this particle for as long as it lives.
+        guard !cell.children.isEmpty, level + 1 < 8 else { return true }
+        let parentKey = Compositor.mix(cellKey ^ UInt64(k + 1) &* 7919)
+        let from = Origin.particle(path, birth: birth, life: life)
+        for child in childList[cell.children] {
+            let key = Compositor.mix(parentKey &* 31 &+ UInt64(cells[child].sibling) &+ 1)
+            guard let (first, last) = ParticlePlan.window(cells[child], now: min(t, birth + life), start: birth) else { continue }
+            var k = max(first, last - Double(Compositor.maxBirthsPerCell) + 1)
+            while k <= last {
+                guard self.birth(child, key: key, k: k, start: birth, origin: from, depth: level + 1, into: &sink) else { return false }
+                k += 1
+            }
+        }
+        return true
+    }
+}
+
+/// Where a cell emits from: the emitter's position, or (sub-cells) a particle while it lives.
+enum Origin {
+    case point(CGPoint)
+    case particle(Trajectory, birth: Double, life: Double)
+
+    /// The emission point at emitter time `time` (nil: the parent particle is not alive then).
+    func at(_ time: Double) -> CGPoint? {
+        switch self {
+        case .point(let p): return p
+        case let .particle(path, birth, life): return time >= birth && time < birth + life ? path.at(time - birth) : nil
+        }
+    }
+}
+
+/// A particle's path: where it is `a` seconds after its birth (p₀ + v·a + ½·g·a²).
+struct Trajectory {
+    let start: CGPoint
+    let vx: Double, vy: Double, gx: Double, gy: Double
+
+    func at(_ a: Double) -> CGPoint {
+        CGPoint(x: Double(start.x) + vx * a + 0.5 * gx * a * a, y: Double(start.y) + vy * a + 0.5 * gy * a * a)
+    }
+}
