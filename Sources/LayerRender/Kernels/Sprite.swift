@@ -161,6 +161,8 @@ extension Raster {
     /// Source-over (or, `additive`, a saturating add) of premultiplied `s` into `p`.
     @inline(__always)
     private static func blend(_ s: UInt32, _ p: UnsafeMutablePointer<UInt32>, _ additive: Bool) {
+        // An opaque source replaces the pixel (what the formula gives: dst × 0), without reading it.
+        if !additive && s >= 0xFF00_0000 { p.pointee = s; return }
         let dst = p.pointee
         p.pointee = additive ? saturatingAdd(dst, s) : s &+ scale(dst, by: 255 - (s >> 24))
     }
