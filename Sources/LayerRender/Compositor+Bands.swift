@@ -53,7 +53,7 @@ extension Compositor {
                    frame: PixelBox, clearing: Bool = false) {
         culledLayers = 0; paintedLayers = 0; skippedForDepth = 0
         frameNumber += 1
-        if clearing && !Compositor.root(root, at: time, base: base, covers: band) { target.clear(band) }
+        if clearing && !self.root(root, at: time, base: base, covers: band) { target.clear(band) }
         paint(root, Context(parentTime: time, parentWorld: base, parentSublayer: nil, flipped: false, clips: [],
                             alpha: 1, target: target, limit: band, frame: frame, depth: 0))
         trimContentCache()
@@ -64,13 +64,14 @@ extension Compositor {
     /// True when `root`'s own background will cover every pixel of `box` with an opaque colour
     /// (so clearing the box first would change nothing): a plain, opaque, unrounded, untransformed
     /// layer drawn straight into the target, its pixel rect holding the box.
-    static func root(_ root: LayerSnapshot, at time: Double, base: Homography, covers box: PixelBox) -> Bool {
-        let s = root.presentationState(atLocalTime: root.localTime(fromParent: time))
+    func root(_ root: LayerSnapshot, at time: Double, base: Homography, covers box: PixelBox) -> Bool {
+        let local = root.localTime(fromParent: time)
+        guard activeTransition(root, at: local) == nil else { return false }
+        let s = root.presentationState(atLocalTime: local)
         guard !s.isHidden, s.opacity >= 1, let bg = s.backgroundColor, bg.alpha >= 1, s.cornerRadius == 0, root.mask == nil,
-              s.shadowOpacity <= 0 || (s.shadowColor?.alpha ?? 0) <= 0, !s.shouldRasterize, s.content == nil,
-              !root.animations.contains(where: { if case .transition = $0.model.kind { return true } else { return false } })
+              s.shadowOpacity <= 0 || (s.shadowColor?.alpha ?? 0) <= 0, !s.shouldRasterize, s.content == nil
         else { return false }
-        let world = Homography(localTransform(s, parentSublayer: nil)).concatenating(base)
+        let world = Homography(Compositor.localTransform(s, parentSublayer: nil)).concatenating(base)
         let m = world.m
         guard m.1 == 0, m.2 == 0, m.3 == 0, m.5 == 0, m.8 == 1, m.0 > 0, m.4 > 0 else { return false }
         let b = s.bounds.standardized

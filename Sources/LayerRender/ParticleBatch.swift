@@ -81,7 +81,7 @@ final class ParticleBatch {
         chunks = stride(from: 0, to: births, by: size).map { $0..<min($0 + size, births) }
         results = Array(repeating: [], count: chunks.count)
         strips = Array(repeating: [], count: chunks.count)
-        binned = e.renderMode == "additive" || e.renderMode == "unordered"
+        binned = plan.ordering == .open
         if chunks.isEmpty { isAssembled = true }
     }
 
@@ -191,7 +191,7 @@ final class ParticleBatch {
     /// sorts or the cap applies (as `ParticlePlan.finish`).
     func assemble() {
         let total = results.reduce(0) { $0 + $1.count }
-        if total > Compositor.maxParticles || ["oldestFirst", "oldestLast", "backToFront"].contains(plan.emitter.renderMode) {
+        if total > Compositor.maxParticles || plan.ordering == .sorted {
             ordered = plan.finish(results)
         } else if plan.truncated {
             CGDiagnostics.record(.invalidParameter)

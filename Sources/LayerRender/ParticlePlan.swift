@@ -166,6 +166,24 @@ struct ParticlePlan {
         }
     }
 
+    /// How the render mode orders particles.
+    enum Ordering {
+        /// By birth or depth (oldestFirst, oldestLast, backToFront): sorted after simulation.
+        case sorted
+        /// Left open (unordered, additive): drawers may reorder them.
+        case open
+        /// Any other mode: as simulated.
+        case asSimulated
+    }
+
+    var ordering: Ordering {
+        switch emitter.renderMode {
+        case "oldestFirst", "oldestLast", "backToFront": return .sorted
+        case "unordered", "additive": return .open
+        default: return .asSimulated
+        }
+    }
+
     /// Chunks put back in order, capped at `maxParticles` (the excess counted) and ordered by the render mode.
     func finish<T: ParticleOrder>(_ chunks: [[T]]) -> [T] {
         var out = chunks.count == 1 ? chunks[0] : chunks.flatMap { $0 }

@@ -140,6 +140,6 @@ import Testing
             #expect(image.premultipliedPixel(x: 190, y: 10) == (rootFrame.width < 200 ? 0 : expected))
         }
         let full = LayerSnapshot(id: 1, state: LayerState(), sublayers: [], mask: nil, animations: [])
-        #expect(!Compositor.root(full, at: 0, base: .identity, covers: PixelBox(x0: 0, y0: 0, x1: 1, y1: 1)))
+        #expect(!Compositor().root(full, at: 0, base: .identity, covers: PixelBox(x0: 0, y0: 0, x1: 1, y1: 1)))
     }
 }
