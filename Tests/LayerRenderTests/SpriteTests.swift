@@ -81,6 +81,85 @@ import Testing
         }
     }
 
+    /// Draws a `w` × `h`-point sprite of the 4 × 4 picture centred at (cx, cy), unturned, with `kernel`.
+    /// The target is `width` pixels wide (rows of 24) and the box is cut to `limit`.
+    func drawSized(_ cx: Double, _ cy: Double, _ w: Double, _ h: Double, tint: (Float, Float, Float, Float), additive: Bool,
+                   width: Int = 24, limit: PixelBox = PixelBox(x0: 0, y0: 0, x1: 24, y1: 24),
+                   kernel: (Raster.Sprite, RenderTarget, PixelBox) -> Void) -> [UInt32] {
+        var pixels = canvas()
+        texels.withUnsafeBufferPointer { tex in
+            pixels.withUnsafeMutableBufferPointer { buf in
+                let target = RenderTarget(pixels: buf.baseAddress!, width: width, height: 24, stride: 24)
+                let level = ImageLevel(pixels: tex.baseAddress!, width: 4, height: 4, stride: 4)
+                let map = Homography(m: (1, 0, 0, 0, 1, 0, cx, cy, 1))
+                let inv = map.inverse!.m
+                let sprite = Raster.Sprite(inverse: (inv.0, inv.1, inv.3, inv.4, inv.6, inv.7), hx: w / 2, hy: h / 2,
+                                           window: level.window(CGRect(x: 0, y: 0, width: 4, height: 4)),
+                                           source: CGRect(x: 0, y: 0, width: 4, height: 4), sx: 4 / w, sy: 4 / h,
+                                           tint: Raster.tint(tint.0, tint.1, tint.2, tint.3), additive: additive)
+                let limit = limit.intersection(PixelBox(x0: 0, y0: 0, x1: width, y1: 24))
+                kernel(sprite, target, Compositor.box(of: CGRect(x: -w / 2, y: -h / 2, width: w, height: h), world: map, limit: limit))
+            }
+        }
+        return pixels
+    }
+
+    /// The pre-tinted sprite one pixel at a time: the general path's coverage, the tinted texels
+    /// interpolated in lanes, the coverage applied, then source-over or the saturating add.
+    func tintedReference(_ sprite: Raster.Sprite, _ tinted: [UInt64], _ target: RenderTarget, _ box: PixelBox) {
+        let m = sprite.inverse, window = sprite.window, level = window.level
+        for y in box.y0..<box.y1 {
+            for x in box.x0..<box.x1 {
+                let qx = (Double(x) + 0.5) * m.m0 + m.m6, qy = (Double(y) + 0.5) * m.m4 + m.m7
+                let dx = abs(qx) - sprite.hx, dy = abs(qy) - sprite.hy
+                let c = UInt64(Raster.quantize(0.5 - (dx > 0 && dy > 0 ? (dx * dx + dy * dy).squareRoot() : max(dx, dy))))
+                guard c > 0 else { continue }
+                let (i0, i1, wx) = Raster.bilinearAxis((qx + sprite.hx) * sprite.sx * level.scaleX, window.minU, window.maxU)
+                let (r0, r1, wy) = Raster.bilinearAxis((qy + sprite.hy) * sprite.sy * level.scaleY, window.minV, window.maxV)
+                let top = Raster.lerpLanes(tinted[r0 * 4 + i0], tinted[r0 * 4 + i1], UInt64(wx))
+                let bottom = Raster.lerpLanes(tinted[r1 * 4 + i0], tinted[r1 * 4 + i1], UInt64(wx))
+                let s = Raster.pack((Raster.lerpLanes(top, bottom, UInt64(wy)) &* c &+ 0x0080_0080_0080_0080) >> 8 & 0x00FF_00FF_00FF_00FF)
+                let p = target.row(y) + x
+                p.pointee = sprite.additive ? Raster.saturatingAdd(p.pointee, s) : s &+ Raster.scale(p.pointee, by: 255 - (s >> 24))
+            }
+        }
+    }
+
+    @Test func separableRowsEqualOnePixelAtATime() {
+        // Odd and even widths (odd rows take a pixel beside the box, or draw the last one alone
+        // when the box is as wide as an odd target), boxes cut by the target's edges and by a
+        // clip (pixels beside the box stay as they were), enlarged and shrunk pictures,
+        // translucent and additive.
+        let all = PixelBox(x0: 0, y0: 0, x1: 24, y1: 24)
+        let cases: [(cx: Double, cy: Double, w: Double, h: Double, width: Int, limit: PixelBox)] = [
+            (10.3, 11.7, 4, 4, 24, all), (12.5, 9.25, 5, 3, 24, all), (22.6, 22.8, 4, 4, 24, all), (23.4, 3.2, 7, 2.5, 24, all),
+            (6.1, 17.9, 11, 9, 24, all), (9.5, 9.5, 1.5, 2, 24, all), (1.2, 5.5, 3, 3, 24, all), (11.5, 12.2, 30, 3, 23, all),
+            (10.5, 10.5, 9, 6, 24, PixelBox(x0: 8, y0: 0, x1: 13, y1: 24)), (10.5, 10.5, 9, 6, 24, PixelBox(x0: 7, y0: 0, x1: 12, y1: 24))]
+        for c in cases {
+            for additive in [false, true] {
+                let tint: (Float, Float, Float, Float) = additive ? (0.9, 0.5, 0.2, 1) : (0.5 * 0.7, 0.3 * 0.7, 0.9 * 0.7, 0.7)
+                let rows = drawSized(c.cx, c.cy, c.w, c.h, tint: tint, additive: additive, width: c.width, limit: c.limit) {
+                    Raster.separableSprite($0, target: $1, box: $2, pixel: 1)
+                }
+                let pixels = drawSized(c.cx, c.cy, c.w, c.h, tint: tint, additive: additive, width: c.width, limit: c.limit) {
+                    Raster.generalSprite($0, target: $1, box: $2, pixel: 1, clips: [])
+                }
+                #expect(rows != canvas(), "the sprite drew something")
+                #expect(zip(rows, pixels).filter { $0 != $1 }.count == 0, "untinted \(c) additive \(additive)")
+                var tinted = [UInt64](repeating: 0, count: 16)
+                let rowsTinted = drawSized(c.cx, c.cy, c.w, c.h, tint: tint, additive: additive, width: c.width, limit: c.limit) {
+                    sprite, target, box in
+                    tinted.withUnsafeMutableBufferPointer { Raster.tintTexels(sprite.window.level, sprite.tint, into: $0) }
+                    tinted.withUnsafeBufferPointer { Raster.separableSprite(sprite, target: target, box: box, pixel: 1, tinted: $0.baseAddress) }
+                }
+                let pixelsTinted = drawSized(c.cx, c.cy, c.w, c.h, tint: tint, additive: additive, width: c.width, limit: c.limit) {
+                    tintedReference($0, tinted, $1, $2)
+                }
+                #expect(zip(rowsTinted, pixelsTinted).filter { $0 != $1 }.count == 0, "tinted \(c) additive \(additive)")
+            }
+        }
+    }
+
     @Test func pretintedTexelsMatchTheFloatFormulaWithinTwoLevels() {
         let tint: (Float, Float, Float, Float) = (0.9 * 0.6, 0.4 * 0.6, 0.1 * 0.6, 0.6)
         for (cx, cy) in [(10.3, 11.7), (12.5, 9.25), (8.9, 13.05)] {

@@ -79,7 +79,12 @@ extension Raster {
 
     /// `sprite` when sprite x depends on the pixel column only and sprite y on the row only.
     /// With `tinted` (the level's texels with the sprite's tint applied, unpacked), the tint is not
-    /// applied per pixel: all four channels are interpolated at once in 16-bit lanes.
+    /// applied per pixel.
+    ///
+    /// Bilinear sampling is done in two passes: a texel row interpolated across the box's columns
+    /// once (kept while consecutive pixel rows still read it), then per pixel row the two texel
+    /// rows mixed, tinted, covered and blended two pixels at a time in 16-bit lanes. The maths are
+    /// those of one pixel at a time (same roundings, same order), so both give the same pixels.
     ///
     /// Coverage comes from the distance to the nearer edge, 0.5 − max(dx, dy) in pixels, except
     /// beyond a corner (dx, dy > 0) where the distance is √(dx² + dy²). Away from the corners it
@@ -93,13 +98,44 @@ extension Raster {
         let window = sprite.window, level = window.level
         let u0 = Double(sprite.source.minX) + hx * sprite.sx, v0 = Double(sprite.source.minY) + hy * sprite.sy
         let columns = box.x1 - box.x0, rows = box.y1 - box.y0
-        // Per column: distance beyond the side edges (sprite units), its coverage, texel pair and weight.
-        withUnsafeTemporaryAllocation(of: (d: Double, c: UInt32, i0: Int, i1: Int, w: UInt32).self, capacity: columns) { across in
+        guard columns > 0, rows > 0 else { return }
+        let t = tinted == nil ? sprite.tint : (r: 256, g: 256, b: 256, a: 256)
+        let one = SIMD4<UInt16>(UInt16(t.b), UInt16(t.g), UInt16(t.r), UInt16(t.a))
+        let tint = SpriteLanes(lowHalf: one, highHalf: one)
+        // Per column: distance beyond the side edges (sprite units), texel pair and weight; then
+        // four rows of lanes: the column's coverage, two interpolated texel rows, a row's coverage.
+        withUnsafeTemporaryAllocation(of: (d: Double, i0: Int, i1: Int, w: UInt64).self, capacity: columns) { across in
+        withUnsafeTemporaryAllocation(of: UInt64.self, capacity: 4 * columns) { lanes in
+            let covX = lanes.baseAddress!, cover = covX + 3 * columns
             for i in 0..<columns {
                 let qx = (Double(box.x0 + i) + 0.5) * m.m0 + m.m6
                 let (i0, i1, w) = bilinearAxis(CGFloat(u0 + qx * sprite.sx) * level.scaleX, window.minU, window.maxU)
                 let d = abs(qx) - hx
-                across[i] = (d, quantize(0.5 - d * perPixel), i0, i1, w)
+                across[i] = (d, i0, i1, UInt64(w))
+                covX[i] = UInt64(quantize(0.5 - d * perPixel)) &* 0x0001_0001_0001_0001
+            }
+            // The texel rows held interpolated across, and which slot holds which.
+            var held = (-1, -1)
+            func interpolated(_ r: Int, besides other: Int) -> UnsafeMutablePointer<UInt64> {
+                if held.0 == r { return covX + columns }
+                if held.1 == r { return covX + 2 * columns }
+                let slot = held.0 == other ? 1 : 0
+                let out = covX + (1 + slot) * columns
+                if slot == 0 { held.0 = r } else { held.1 = r }
+                if let tinted {
+                    let texels = tinted + r * level.width
+                    for i in 0..<columns {
+                        let a = across[i]
+                        out[i] = lerpLanes(texels[a.i0], texels[a.i1], a.w)
+                    }
+                } else {
+                    let texels = level.pixels + r * level.stride
+                    for i in 0..<columns {
+                        let a = across[i]
+                        out[i] = lerpLanes(unpack(texels[a.i0]), unpack(texels[a.i1]), a.w)
+                    }
+                }
+                return out
             }
             for j in 0..<rows {
                 let y = box.y0 + j
@@ -108,32 +144,67 @@ extension Raster {
                 let cy = quantize(0.5 - dy * perPixel)
                 if cy == 0 { continue }
                 let (r0, r1, wy) = bilinearAxis(CGFloat(v0 + qy * sprite.sy) * level.scaleY, window.minV, window.maxV)
-                let row = target.row(y) + box.x0
-                @inline(__always) func coverage(_ a: (d: Double, c: UInt32, i0: Int, i1: Int, w: UInt32)) -> UInt32 {
-                    a.d > 0 && dy > 0 ? quantize(0.5 - (a.d * a.d + dy * dy).squareRoot() * perPixel) : min(a.c, cy)
-                }
-                if let tinted {
-                    let top = tinted + r0 * level.width, bottom = tinted + r1 * level.width
-                    for i in 0..<columns {
-                        let a = across[i]
-                        let c = UInt64(coverage(a))
-                        if c == 0 { continue }
-                        var s = lerpLanes(lerpLanes(top[a.i0], top[a.i1], UInt64(a.w)), lerpLanes(bottom[a.i0], bottom[a.i1], UInt64(a.w)),
-                                          UInt64(wy))
-                        if c < 256 { s = ((s &* c &+ 0x0080_0080_0080_0080) >> 8) & 0x00FF_00FF_00FF_00FF }
-                        blend(pack(s), row + i, sprite.additive)
+                let top = interpolated(r0, besides: r1), bottom = interpolated(r1, besides: r0)
+                // Lanes hold one value four times, so the word's minimum is the lanes' minimum.
+                let rowCover = UInt64(cy) &* 0x0001_0001_0001_0001
+                for i in 0..<columns { cover[i] = min(covX[i], rowCover) }
+                if dy > 0 {
+                    // Beyond a corner: the columns past a side edge are a prefix and a suffix.
+                    func corner(_ i: Int) {
+                        let d = across[i].d
+                        cover[i] = UInt64(quantize(0.5 - (d * d + dy * dy).squareRoot() * perPixel)) &* 0x0001_0001_0001_0001
                     }
-                } else {
-                    let top = level.pixels + r0 * level.stride, bottom = level.pixels + r1 * level.stride
-                    for i in 0..<columns {
-                        let a = across[i]
-                        let c = coverage(a)
-                        if c == 0 { continue }
-                        let s = lerpWord(lerpWord(top[a.i0], top[a.i1], a.w), lerpWord(bottom[a.i0], bottom[a.i1], a.w), wy)
-                        put(s, row + i, c, sprite)
-                    }
+                    var first = 0
+                    while first < columns, across[first].d > 0 { corner(first); first += 1 }
+                    var last = columns - 1
+                    while last >= first, across[last].d > 0 { corner(last); last -= 1 }
                 }
+                spriteRow(top: top, bottom: bottom, cover: cover, wy: UInt16(wy), tint: tint, into: target.row(y) + box.x0,
+                          count: columns, additive: sprite.additive)
             }
+        }
+        }
+    }
+
+    /// Two pixels in 16-bit lanes: (b, g, r, a) of the first, then of the second.
+    typealias SpriteLanes = SIMD8<UInt16>
+
+    /// One row of a separable sprite: texel rows `top` and `bottom` (lanes, already interpolated
+    /// across) mixed by `wy`/256, times `tint`/256 and `cover`/256, blended into `count` pixels.
+    @inline(__always)
+    private static func spriteRow(top: UnsafePointer<UInt64>, bottom: UnsafePointer<UInt64>, cover: UnsafePointer<UInt64>,
+                                  wy: UInt16, tint: SpriteLanes, into row: UnsafeMutablePointer<UInt32>, count: Int,
+                                  additive: Bool) {
+        let below = SpriteLanes(repeating: wy), above = SpriteLanes(repeating: 256 &- wy)
+        @inline(__always) func pair(_ t: SpriteLanes, _ b: SpriteLanes, _ c: SpriteLanes, _ d: SpriteLanes) -> SpriteLanes {
+            // Every product is at most 255 × 256 + 128, so no lane overflows.
+            var s = (t &* above &+ b &* below &+ 128) &>> 8
+            s = (s &* tint &+ 128) &>> 8
+            s = (s &* c &+ 128) &>> 8
+            if additive { return pointwiseMin(d &+ s, SpriteLanes(repeating: 255)) }
+            // d × (255 − alpha) / 255, rounded exactly, plus the source.
+            let alpha = unsafeBitCast(s, to: SIMD2<UInt64>.self) &>> 48
+            let spread = alpha | alpha &<< 16
+            var k = d &* (255 &- unsafeBitCast(spread | spread &<< 32, to: SpriteLanes.self)) &+ 128
+            k = (k &+ (k &>> 8)) &>> 8
+            return s &+ k
+        }
+        @inline(__always) func load(_ p: UnsafePointer<UInt64>) -> SpriteLanes {
+            UnsafeRawPointer(p).loadUnaligned(as: SpriteLanes.self)
+        }
+        var i = 0
+        while i + 2 <= count {
+            let d = SpriteLanes(truncatingIfNeeded: UnsafeRawPointer(row + i).loadUnaligned(as: SIMD8<UInt8>.self))
+            let out = pair(load(top + i), load(bottom + i), load(cover + i), d)
+            UnsafeMutableRawPointer(row + i).storeBytes(of: SIMD8<UInt8>(truncatingIfNeeded: out), as: SIMD8<UInt8>.self)
+            i += 2
+        }
+        if i < count {
+            // The last pixel alone: its neighbour may be another layer's or beyond the row.
+            @inline(__always) func one(_ v: UInt64) -> SpriteLanes { unsafeBitCast(SIMD2<UInt64>(v, 0), to: SpriteLanes.self) }
+            let d = SpriteLanes(truncatingIfNeeded: unsafeBitCast(SIMD2<UInt32>(row[i], 0), to: SIMD8<UInt8>.self))
+            let out = pair(one(top[i]), one(bottom[i]), one(cover[i]), d)
+            row[i] = unsafeBitCast(SIMD8<UInt8>(truncatingIfNeeded: out), to: SIMD2<UInt32>.self)[0]
         }
     }
 
