@@ -58,7 +58,7 @@ extension Compositor {
     func paintContent(_ content: LayerContent, _ snap: LayerSnapshot, _ s: LayerState, target: RenderTarget, limit: PixelBox,
                       world: Homography, inverse: Homography, pixel: CGFloat, shape: RoundedRect, flipped: Bool,
                       clips: [ClipShape], alpha: Double, antialias: Bool, local: Double,
-                      space3D: Space3D? = nil) {
+                      space3D: Space3D? = nil, rows: MaskPlane.Rows? = nil) {
         if case .emitter(let e) = content {
             if alpha > 0 {
                 paintEmitter(e, layer: snap.id, local: local, world: world, pixel: pixel, target: target, box: limit, alpha: alpha, clips: clips,
@@ -81,7 +81,7 @@ extension Compositor {
                   let geometry = GradientGeometry(type: g.type, start: g.startPoint, end: g.endPoint, bounds: s.bounds.standardized)
             else { return }
             Raster.gradient(target, box: box, inverse: inverse, pixel: pixel, shape: shape, geometry: geometry,
-                            ramp: ramp(for: snap.id, g), alpha: Float(alpha), antialias: antialias, clips: clips)
+                            ramp: ramp(for: snap.id, g), alpha: Float(alpha), antialias: antialias, clips: clips, rows: rows)
         case .shape(let sh):
             if let affine = world.affine {
                 if !Compositor.reusesContent, sh.isRasterizable {
@@ -232,43 +232,32 @@ extension RenderTarget {
 // The common mask: one opaque, filled shape layer and nothing else. Its alpha is its path's
 // coverage, so it is rasterised straight into an 8-bit plane instead of being painted into a
 // second offscreen; the alpha bytes are those the general path computes (an opaque fill blended
-// onto nothing), so both give the same pixels.
+// onto nothing), so both give the same pixels. It is made before the layer is painted, so that
+// the layer's kernels can skip what the mask throws away (MaskPlane.Rows).
 extension Compositor {
-    /// Multiplies `target` within `box` by the mask when it is a plain shape mask; false (nothing
-    /// done) when the general mask path is needed.
-    func applyShapeMask(_ mask: LayerSnapshot, parentTime: Double, world: Homography, to target: RenderTarget, box: PixelBox) -> Bool {
-        guard mask.sublayers.isEmpty, mask.mask == nil, !box.isEmpty else { return false }
+    /// The mask's alpha over `box` when it is a plain shape mask; nil when the general mask path
+    /// is needed.
+    func shapeMaskPlane(_ mask: LayerSnapshot, parentTime: Double, world: Homography, box: PixelBox) -> MaskPlane? {
+        guard mask.sublayers.isEmpty, mask.mask == nil, !box.isEmpty else { return nil }
         let local = mask.localTime(fromParent: parentTime)
-        if mask.animations.contains(where: { $0.model.transitionProgress(at: local) != nil }) { return false }
+        if mask.animations.contains(where: { $0.model.transitionProgress(at: local) != nil }) { return nil }
         let ms = mask.presentationState(atLocalTime: local)
         guard case .shape(let sh)? = ms.content, let path = sh.path, sh.isRasterizable, sh.strokeOutline() == nil,
               let fill = sh.fillColor, fill.alpha >= 1, ms.opacity >= 1, !ms.isHidden, ms.isDoubleSided,
               (ms.backgroundColor?.alpha ?? 0) == 0, ms.borderWidth <= 0, ms.shadowOpacity <= 0, ms.contentsImage == nil,
               !ms.masksToBounds, ms.bounds.isFiniteRect,
               let affine = Homography(Compositor.localTransform(ms, parentSublayer: nil)).concatenating(world).affine
-        else { return false }
-        let w = box.x1 - box.x0
-        var plane = [UInt8](repeating: 0, count: w * (box.y1 - box.y0))
+        else { return nil }
+        var plane = MaskPlane(box: box)
         if let extent = sh.extent() {
             let rb = Compositor.box(of: extent, world: Homography(m: (affine.a, affine.b, 0, affine.c, affine.d, 0, affine.tx, affine.ty, 1)),
                                     limit: box)
             if !rb.isEmpty {
                 var r = Rasterizer(box: rb, scratch: rasterScratch)
                 r.addPath(path, transform: affine)
-                r.resolve { y, coverage in
-                    let base = (y - box.y0) * w + (rb.x0 - box.x0)
-                    for i in 0..<(rb.x1 - rb.x0) where coverage[i] > 0 {
-                        plane[base + i] = UInt8(min(255 * coverage[i] + 0.5, 255))
-                    }
-                }
+                r.resolve { y, coverage in plane.setRow(y, from: rb.x0, coverage: coverage, count: rb.x1 - rb.x0) }
             }
         }
-        plane.withUnsafeBufferPointer { alpha in
-            for y in box.y0..<box.y1 {
-                let row = target.row(y), a = alpha.baseAddress! + (y - box.y0) * w - box.x0
-                for x in box.x0..<box.x1 where row[x] != 0 && a[x] != 255 { row[x] = Raster.scaled(row[x], by: UInt32(a[x])) }
-            }
-        }
-        return true
+        return plane
     }
 }

@@ -192,6 +192,10 @@ package final class Compositor {
             if let r = raster { groupBox = Compositor.box(of: r.extent, world: world, limit: reach) }
         }
         let offscreen = group || hasShadow || snap.mask != nil || raster != nil ? OwnedTarget(box: groupBox) : nil
+        // A plain shape mask is rasterised first: what the layer paints beyond it is thrown away,
+        // so its own content's kernels may skip those pixels. (Not its sublayers': a shadow or a
+        // transition below moves pixels from beyond the mask's rows into them.)
+        let plane = offscreen != nil ? snap.mask.flatMap { shapeMaskPlane($0, parentTime: local, world: world, box: groupBox) } : nil
         var own = ctx
         if let offscreen {
             own.target = offscreen.target
@@ -209,11 +213,13 @@ package final class Compositor {
                          nearest: false, alpha: 1, antialias: true, clips: [])
         } else {
             paintOwnContent(snap, s, own, local: local, world: world, inverse: inverse, pixel: pixel, box: box,
-                            shape: shape, clipSelf: clipSelf, flipped: flipped, depth: ctx.depth, full4: full4)
+                            shape: shape, clipSelf: clipSelf, flipped: flipped, depth: ctx.depth, full4: full4, rows: plane?.rows)
         }
         guard let offscreen else { return }
-        if let mask = snap.mask, applyShapeMask(mask, parentTime: local, world: world, to: offscreen.target, box: groupBox) {
-            // A lone opaque shape layer as mask: its coverage multiplied in directly.
+        // Only the mask's rows are composited when nothing else reads the offscreen.
+        let rowsOnly = !hasShadow && ctx.clips.isEmpty
+        if let plane {
+            plane.multiply(offscreen.target, rowsOnly: rowsOnly)
         } else if let mask = snap.mask {
             // The mask is drawn in this layer's space (not through its sublayerTransform); its alpha multiplies.
             let m = OwnedTarget(box: groupBox)
@@ -248,14 +254,19 @@ package final class Compositor {
                           opaqueAbove: exactCover ? offscreen.target : nil)
             withExtendedLifetime(pathPlane) {}
         }
-        Raster.composite(offscreen.target, onto: ctx.target, box: groupBox.intersection(ctx.limit), alpha: Float(ctx.alpha * opacity),
-                         clips: ctx.clips)
+        if let plane, rowsOnly {
+            plane.composite(offscreen.target, onto: ctx.target, limit: groupBox.intersection(ctx.limit), alpha: Float(ctx.alpha * opacity))
+        } else {
+            Raster.composite(offscreen.target, onto: ctx.target, box: groupBox.intersection(ctx.limit), alpha: Float(ctx.alpha * opacity),
+                             clips: ctx.clips)
+        }
     }
 
     /// Background, contents, sublayers and border of one layer, into `own.target`.
     func paintOwnContent(_ snap: LayerSnapshot, _ s: LayerState, _ own: Context, local: Double, world: Homography,
                                  inverse: Homography, pixel: CGFloat, box: PixelBox, shape: RoundedRect,
-                                 clipSelf: ClipShape, flipped: Bool, depth: Int, full4: Transform3D? = nil) {
+                                 clipSelf: ClipShape, flipped: Bool, depth: Int, full4: Transform3D? = nil,
+                                 rows: MaskPlane.Rows? = nil) {
         let b = s.bounds.standardized
         let antialias = s.allowsEdgeAntialiasing
         paintedLayers += 1
@@ -272,7 +283,7 @@ package final class Compositor {
             paintContent(content, snap, s, target: own.target, limit: own.limit, world: world, inverse: inverse, pixel: pixel,
                          shape: shape, flipped: flipped, clips: s.masksToBounds ? own.clips + [clipSelf] : own.clips,
                          alpha: own.alpha, antialias: antialias, local: local,
-                         space3D: full4.map { ($0, own.parentWorld) })
+                         space3D: full4.map { ($0, own.parentWorld) }, rows: rows)
         }
         if !snap.sublayers.isEmpty {
             var child = own

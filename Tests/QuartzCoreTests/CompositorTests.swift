@@ -255,6 +255,49 @@ import Testing
         #expect(image.premultipliedPixel(x: 30, y: 12) == 0xFF00_00FF)
     }
 
+    @Test func shapeMasksSkipOnlyWhatTheyThrowAway() {
+        // A lone shape mask is rasterised first and the masked layer's kernels skip its empty
+        // columns; a mask with an (empty) sublayer takes the general path (painted, multiplied,
+        // composited whole). Both must give the same pixels: gradients, translucency, sublayers,
+        // a shadow (it reads the whole offscreen) and an ancestor's rounded clip.
+        func star(_ size: CGFloat) -> CGPath {
+            let p = CGMutablePath()
+            for k in 0..<10 {
+                let theta = 0.3 + Double(k) * .pi / 5, r = k % 2 == 0 ? size / 2 : size / 4.5
+                let q = CGPoint(x: size / 2 + r * sin(theta), y: size / 2 - r * cos(theta))
+                if k == 0 { p.move(to: q) } else { p.addLine(to: q) }
+            }
+            p.closeSubpath()
+            return p
+        }
+        func scene(general: Bool) -> CGImage {
+            render(120, 90) { root in
+                let clip = box(CGRect(x: 5, y: 5, width: 110, height: 80), nil)
+                clip.masksToBounds = true
+                clip.cornerRadius = 18
+                root.addSublayer(clip)
+                for (i, kind) in ["plain", "translucent", "sublayer", "shadow"].enumerated() {
+                    let g = CAGradientLayer()
+                    g.frame = CGRect(x: -6 + Double(i) * 30, y: 8 + Double(i % 2) * 22, width: 44, height: 44)
+                    g.colors = [red, CGColor(red: 0.2, green: 0.9, blue: 0.1, alpha: 0.6), blue]
+                    g.startPoint = CGPoint(x: 0, y: 0.2); g.endPoint = CGPoint(x: 1, y: 0.9)
+                    if kind == "translucent" { g.opacity = 0.55 }
+                    if kind == "sublayer" { g.addSublayer(box(CGRect(x: 10, y: 30, width: 30, height: 8), green)) }
+                    if kind == "shadow" { g.shadowOpacity = 0.8; g.shadowRadius = 3; g.shadowOffset = CGSize(width: 2, height: 4) }
+                    let m = CAShapeLayer()
+                    m.frame = g.bounds
+                    m.path = star(44)
+                    if general { m.addSublayer(CALayer()) }
+                    g.mask = m
+                    clip.addSublayer(g)
+                }
+            }
+        }
+        let fast = scene(general: false), general = scene(general: true)
+        #expect(count(fast, 0xFFFF_FFFF) < 120 * 90 - 2000, "the stars are drawn")
+        #expect(differingPixels(fast, general) == 0)
+    }
+
     @Test func contentsCenterStretchesOnlyTheMiddle() {
         // A 9×9 image: a 3-px blue frame around a red middle.
         let ctx = makeContext(9, 9)

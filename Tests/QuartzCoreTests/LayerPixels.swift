@@ -66,3 +66,10 @@ final class FrameDriver {
         CATransaction.flush()
     }
 }
+
+/// How many pixels of two images of one size differ.
+func differingPixels(_ a: CGImage, _ b: CGImage) -> Int {
+    var n = 0
+    for y in 0..<a.height { for x in 0..<a.width where a.premultipliedPixel(x: x, y: y) != b.premultipliedPixel(x: x, y: y) { n += 1 } }
+    return n
+}

@@ -90,7 +90,8 @@ enum GradientGeometry {
 extension Raster {
     /// Paints a gradient over `shape` (the layer's rounded bounds) times `alpha`, through `clips`.
     static func gradient(_ target: RenderTarget, box: PixelBox, inverse: Homography, pixel: CGFloat, shape: RoundedRect,
-                         geometry: GradientGeometry, ramp: GradientRamp, alpha: Float, antialias: Bool, clips: [ClipShape]) {
+                         geometry: GradientGeometry, ramp: GradientRamp, alpha: Float, antialias: Bool, clips: [ClipShape],
+                         rows: MaskPlane.Rows? = nil) {
         guard !box.isEmpty, alpha > 0 else { return }
         let last = Float(GradientRamp.size - 1)
         ramp.table.withUnsafeBufferPointer { lut in
@@ -107,7 +108,7 @@ extension Raster {
                 // Fully covered runs at alpha 1 store opaque ramp entries directly (what `blend`
                 // computes for them) and blend the translucent ones.
                 let stores = alpha == 1
-                cover(box: box, inverse: inverse, pixel: pixel, shape: shape, hole: nil, antialias: antialias, clips: clips,
+                cover(box: box, inverse: inverse, pixel: pixel, shape: shape, hole: nil, antialias: antialias, clips: clips, rows: rows,
                       full: { y, xs in
                           let row = target.row(y), cy = CGFloat(y) + 0.5
                           for x in xs {

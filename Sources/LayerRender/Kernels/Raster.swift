@@ -38,11 +38,31 @@ package struct PixelBox: Equatable, Sendable {
     /// The pixels touched by a box of real coordinates (pixel space), clamped to `limit`.
     package init(covering r: CGRect, limit: PixelBox) {
         guard r.isFiniteRect, !r.isNull else { self = PixelBox(x0: 0, y0: 0, x1: 0, y1: 0); return }
-        // Clamping to the limit is the point here, not bad input: nothing is counted.
-        x0 = max(limit.x0, CGClampToInt(Double(r.minX.rounded(.down)), in: -1...max(-1, limit.x1), counted: false))
-        y0 = max(limit.y0, CGClampToInt(Double(r.minY.rounded(.down)), in: -1...max(-1, limit.y1), counted: false))
-        x1 = min(limit.x1, CGClampToInt(Double(r.maxX.rounded(.up)), in: 0...max(0, limit.x1), counted: false))
-        y1 = min(limit.y1, CGClampToInt(Double(r.maxY.rounded(.up)), in: 0...max(0, limit.y1), counted: false))
+        // Clamping to the limit is the point here, not bad input: nothing is counted. The bounds
+        // are integers, so clamping before rounding gives what rounding first would.
+        x0 = max(limit.x0, PixelBox.floor(Double(r.minX), -1, max(-1, limit.x1)))
+        y0 = max(limit.y0, PixelBox.floor(Double(r.minY), -1, max(-1, limit.y1)))
+        x1 = min(limit.x1, PixelBox.ceil(Double(r.maxX), 0, max(0, limit.x1)))
+        y1 = min(limit.y1, PixelBox.ceil(Double(r.maxY), 0, max(0, limit.y1)))
+    }
+
+    /// ⌊v⌋ clamped to lo…hi, for finite `v` (one conversion, no call into libm: boxes are made
+    /// for every layer and particle).
+    @inline(__always)
+    private static func floor(_ v: Double, _ lo: Int, _ hi: Int) -> Int {
+        if v <= Double(lo) { return lo }
+        if v >= Double(hi) { return hi }
+        let t = Int(v)
+        return Double(t) > v ? t - 1 : t
+    }
+
+    /// ⌈v⌉ clamped to lo…hi, for finite `v`.
+    @inline(__always)
+    private static func ceil(_ v: Double, _ lo: Int, _ hi: Int) -> Int {
+        if v <= Double(lo) { return lo }
+        if v >= Double(hi) { return hi }
+        let t = Int(v)
+        return Double(t) < v ? t + 1 : t
     }
     package init(x0: Int, y0: Int, x1: Int, y1: Int) { self.x0 = x0; self.y0 = y0; self.x1 = x1; self.y1 = y1 }
     /// The empty box.

@@ -149,13 +149,20 @@ extension Raster {
     /// Visits the pixels of `box` covered by `shape` minus `hole` (layer space, mapped to pixels by
     /// the inverse map `inverse`) through `clips`: `full(y, columns)` where coverage is exactly 1,
     /// `edge(y, x, coverage)` for the other pixels with coverage above 0 (exact analytic coverage).
+    /// With `rows`, only those columns of each row are visited (the others would be thrown away).
     @inline(__always)
     static func cover(box: PixelBox, inverse: Homography, pixel: CGFloat, shape: RoundedRect, hole: RoundedRect?,
-                      antialias: Bool, clips: [ClipShape], full: (Int, Range<Int>) -> Void, edge: (Int, Int, Float) -> Void) {
+                      antialias: Bool, clips: [ClipShape], rows: MaskPlane.Rows? = nil,
+                      full: (Int, Range<Int>) -> Void, edge: (Int, Int, Float) -> Void) {
         guard !box.isEmpty else { return }
         let e = pixel / 2
-        let lo = box.x0, hi = box.x1
         for y in box.y0..<box.y1 {
+            var lo = box.x0, hi = box.x1
+            if let rows {
+                let xs = rows.columns(y, lo, hi)
+                if xs.isEmpty { continue }
+                lo = xs.lowerBound; hi = xs.upperBound
+            }
             let cy = CGFloat(y) + 0.5
             @inline(__always) func slow(_ xs: Range<Int>) {
                 for x in xs {

@@ -1,0 +1,86 @@
+import CoreGraphics
+import Foundation
+
+/// A shape mask's alpha over a box of pixels (frame coordinates), with, per row, the columns
+/// where it is not zero.
+///
+/// Why the rows: a masked layer is painted into an offscreen and then multiplied by its mask,
+/// so whatever it paints where the mask is zero is thrown away. Knowing the rows first, kernels
+/// can skip those pixels (`Compositor.Context.rows`) and the multiply and the composite can visit
+/// only the columns that matter. Skipping changes no pixel: the rows are only a hint of where
+/// work is wasted, and every pixel outside them is either zeroed by `multiply` or never read.
+struct MaskPlane {
+    /// Per row of a box, the columns [lo, hi) where a mask is not zero (lo ≥ hi: none).
+    struct Rows {
+        let y0: Int
+        var spans: [(lo: Int32, hi: Int32)]
+
+        /// Row `y`'s columns within `lo..<hi`; empty where the mask is zero or `y` is outside.
+        @inline(__always)
+        func columns(_ y: Int, _ lo: Int, _ hi: Int) -> Range<Int> {
+            let i = y - y0
+            guard i >= 0, i < spans.count else { return lo..<lo }
+            let s = spans[i]
+            let a = max(lo, Int(s.lo)), b = min(hi, Int(s.hi))
+            return a < b ? a..<b : a..<a
+        }
+    }
+
+    let box: PixelBox
+    /// Alpha in 0…255, row-major over `box`.
+    var alpha: [UInt8]
+    var rows: Rows
+
+    /// An all-zero plane over `box`.
+    init(box: PixelBox) {
+        self.box = box
+        let w = box.x1 - box.x0, h = max(box.y1 - box.y0, 0)
+        alpha = [UInt8](repeating: 0, count: w * h)
+        rows = Rows(y0: box.y0, spans: Array(repeating: (lo: Int32(box.x1), hi: Int32(box.x0)), count: h))
+    }
+
+    /// Sets row `y`'s alpha at columns `x0 ..< x0 + count` from coverage in [0, 1] (rounded as
+    /// an opaque fill blended onto nothing is), and widens the row's span to what is not zero.
+    mutating func setRow(_ y: Int, from x0: Int, coverage: UnsafePointer<Float>, count: Int) {
+        let w = box.x1 - box.x0, base = (y - box.y0) * w - box.x0
+        var lo = Int(rows.spans[y - box.y0].lo), hi = Int(rows.spans[y - box.y0].hi)
+        alpha.withUnsafeMutableBufferPointer { a in
+            for i in 0..<count where coverage[i] > 0 {
+                let v = UInt8(min(255 * coverage[i] + 0.5, 255))
+                if v == 0 { continue }
+                a[base + x0 + i] = v
+                lo = min(lo, x0 + i)
+                hi = max(hi, x0 + i + 1)
+            }
+        }
+        rows.spans[y - box.y0] = (Int32(lo), Int32(hi))
+    }
+
+    /// Multiplies `target`'s pixels by the alpha: all of `box` (pixels outside the rows become
+    /// zero), or with `rowsOnly` just the rows' columns (when nothing reads the others).
+    func multiply(_ target: RenderTarget, rowsOnly: Bool) {
+        let w = box.x1 - box.x0
+        alpha.withUnsafeBufferPointer { alpha in
+            for y in box.y0..<box.y1 {
+                let row = target.row(y), a = alpha.baseAddress! + (y - box.y0) * w - box.x0
+                let xs = rows.columns(y, box.x0, box.x1)
+                if !rowsOnly {
+                    for x in box.x0..<xs.lowerBound where row[x] != 0 { row[x] = 0 }
+                    for x in xs.upperBound..<box.x1 where row[x] != 0 { row[x] = 0 }
+                }
+                for x in xs where row[x] != 0 && a[x] != 255 { row[x] = Raster.scaled(row[x], by: UInt32(a[x])) }
+            }
+        }
+    }
+
+    /// Composites the multiplied `source` onto `target` within `limit` at `alpha`, visiting only
+    /// the rows' columns (the pixels `multiply` left; the others are zero or never written).
+    func composite(_ source: RenderTarget, onto target: RenderTarget, limit: PixelBox, alpha: Float) {
+        let b = box.intersection(limit)
+        guard !b.isEmpty else { return }
+        for y in b.y0..<b.y1 {
+            let xs = rows.columns(y, b.x0, b.x1)
+            if !xs.isEmpty { Raster.compositeRun(source.row(y), target.row(y), xs, alpha) }
+        }
+    }
+}
