@@ -125,9 +125,9 @@ extension Compositor {
             r.addPath(outline, transform: transform)
             let c = PremultipliedColor(color, alpha: Double(alpha))
             guard c.a > 0 else { return }
-            r.resolve { y, coverage in
+            r.resolve { y, coverage, columns in
                 let row = target.row(y)
-                for i in 0..<(box.x1 - box.x0) {
+                for i in columns {
                     var cov = coverage[i]
                     if cov == 0 { continue }
                     let x = box.x0 + i
@@ -255,7 +255,9 @@ extension Compositor {
             if !rb.isEmpty {
                 var r = Rasterizer(box: rb, scratch: rasterScratch)
                 r.addPath(path, transform: affine)
-                r.resolve { y, coverage in plane.setRow(y, from: rb.x0, coverage: coverage, count: rb.x1 - rb.x0) }
+                r.resolve { y, coverage, columns in
+                    plane.setRow(y, from: rb.x0 + columns.lowerBound, coverage: coverage + columns.lowerBound, count: columns.count)
+                }
             }
         }
         return plane

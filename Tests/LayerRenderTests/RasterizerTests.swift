@@ -14,7 +14,7 @@ import Testing
         var out = [Float](repeating: 0, count: w * h)
         var r = Rasterizer(box: PixelBox(x0: 0, y0: 0, x1: w, y1: h), scratch: scratch)
         r.addPath(path, transform: transform)
-        r.resolve { y, row in for x in 0..<w { out[y * w + x] = row[x] } }
+        r.resolve { y, row, _ in for x in 0..<w { out[y * w + x] = row[x] } }
         return out
     }
 
@@ -25,6 +25,40 @@ import Testing
         let h = coverage(CGPath(rect: CGRect(x: 2.5, y: 2.5, width: 4, height: 4), transform: nil), 10, 10)
         #expect(h[2 * 10 + 2] == 0.25 && h[2 * 10 + 4] == 0.5 && h[4 * 10 + 4] == 1)
         #expect(abs(h.reduce(0, +) - 16) < 1e-4)
+    }
+
+    @Test func rowsReportTheColumnsThatCanBeCovered() {
+        // A turned square with a square hole (wound the other way) and a bar running past the
+        // box's right side: each row's reported columns hold every non-zero pixel, the sums stop
+        // at the last edge inside the box only when nothing carries on beyond it.
+        let hole = CGMutablePath()
+        hole.move(to: CGPoint(x: 9.5, y: 9.5)); hole.addLine(to: CGPoint(x: 9.5, y: 14.5)); hole.addLine(to: CGPoint(x: 14.5, y: 14.5))
+        hole.addLine(to: CGPoint(x: 14.5, y: 9.5)); hole.closeSubpath()
+        let ring = CGMutablePath()
+        ring.move(to: CGPoint(x: 12, y: 2)); ring.addLine(to: CGPoint(x: 22, y: 12)); ring.addLine(to: CGPoint(x: 12, y: 22))
+        ring.addLine(to: CGPoint(x: 2, y: 12)); ring.closeSubpath()
+        ring.addPath(hole)
+        ring.addRect(CGRect(x: 18.3, y: 24.2, width: 30, height: 3))
+        let w = 30, h = 30
+        var full = [Float](repeating: 0, count: w * h), reported = [Range<Int>?](repeating: nil, count: h)
+        var r = Rasterizer(box: PixelBox(x0: 0, y0: 0, x1: w, y1: h), scratch: scratch)
+        r.addPath(ring, transform: .identity)
+        r.resolve { y, row, columns in
+            reported[y] = columns
+            for x in 0..<w { full[y * w + x] = row[x] }
+        }
+        for y in 0..<h {
+            let nonzero = (0..<w).filter { full[y * w + $0] > 0 }
+            guard let first = nonzero.first, let last = nonzero.last else { continue }
+            #expect(reported[y].map { $0.contains(first) && $0.contains(last) } == true, "row \(y)")
+        }
+        // The hole's middle is empty, the bar reaches the box's last column, the diamond's tips do not.
+        #expect(full[12 * w + 12] == 0 && full[12 * w + 5] == 1)
+        #expect(full[25 * w + 29] == 1 && reported[25] == 18..<30)
+        #expect(reported[3].map { $0.upperBound < w } == true)
+        // Areas: the diamond 20 × 20 / 2, less the 5 × 5 hole, plus the bar's 11.7 × 3 inside the box.
+        let area: Float = 200 - 25 + 11.7 * 3
+        #expect(abs(full.reduce(0, +) - area) < 1e-3)
     }
 
     @Test func coverageSumsToTheArea() {
@@ -68,7 +102,7 @@ extension RasterizerTests {
             for (x0, x1) in [(0, cut), (cut, 20)] {
                 var r = Rasterizer(box: PixelBox(x0: x0, y0: 0, x1: x1, y1: 20), scratch: scratch)
                 r.addPath(p, transform: .identity)
-                r.resolve { y, row in for x in x0..<x1 { parts[y * 20 + x] = row[x - x0] } }
+                r.resolve { y, row, _ in for x in x0..<x1 { parts[y * 20 + x] = row[x - x0] } }
             }
             #expect(zip(whole, parts).allSatisfy { abs($0 - $1) < 1e-4 })
         }

@@ -19,8 +19,14 @@ import Foundation
 final class RasterScratch {
     private(set) var cells: UnsafeMutablePointer<Float>
     private(set) var capacity: Int
-    init() { capacity = 1 << 14; cells = .allocate(capacity: capacity) }
-    deinit { cells.deallocate() }
+    /// Per row, the first and one past the last cell an edge touched.
+    private(set) var touched: UnsafeMutablePointer<(Int32, Int32)>
+    private(set) var rows: Int
+    init() {
+        capacity = 1 << 14; cells = .allocate(capacity: capacity)
+        rows = 256; touched = .allocate(capacity: rows)
+    }
+    deinit { cells.deallocate(); touched.deallocate() }
     /// At least `n` zeroed cells.
     func zeroed(_ n: Int) -> UnsafeMutablePointer<Float> {
         if n > capacity {
@@ -30,6 +36,16 @@ final class RasterScratch {
         }
         cells.update(repeating: 0, count: n)
         return cells
+    }
+    /// `n` rows of touched columns, all empty.
+    func untouched(_ n: Int) -> UnsafeMutablePointer<(Int32, Int32)> {
+        if n > rows {
+            touched.deallocate()
+            rows = max(n, rows * 2)
+            touched = .allocate(capacity: rows)
+        }
+        touched.update(repeating: (Int32.max, Int32.min), count: n)
+        return touched
     }
 }
 
@@ -41,13 +57,21 @@ struct Rasterizer {
     private let cells: UnsafeMutablePointer<Float>
     /// Rows that received an edge (rows outside stay empty and are skipped).
     private(set) var rowMin = Int.max, rowMax = Int.min
+    /// Per row, the cells edges touched: the running sum is 0 before them and constant after.
+    private let touched: UnsafeMutablePointer<(Int32, Int32)>
 
     /// A zeroed accumulator over `box` in `scratch`'s memory (valid until the scratch is reused).
     init(box: PixelBox, scratch: RasterScratch) {
         self.box = box
         width = max(box.x1 - box.x0, 0); height = max(box.y1 - box.y0, 0)
         cells = scratch.zeroed((width + 2) * height)
+        touched = scratch.untouched(height)
     }
+
+    /// Coverage under this is dropped when a row's sum is carried past its last edge: what the
+    /// additions of a closed outline leave over (they cancel up to rounding). It changes no 8-bit
+    /// pixel: a blend at coverage c moves a channel by at most 255·c < 0.03 of a level.
+    static let residue: Float = 1e-4
 
     @inline(__always)
     private static func g(_ u: Float) -> Float {
@@ -107,6 +131,8 @@ struct Rasterizer {
             if a > b { swap(&a, &b) }
             let line = cells + row * stride
             let c0 = Int(a), c1 = min(Int(b.rounded(.up)), width + 1)
+            let t = touched[row]
+            touched[row] = (min(t.0, Int32(c0)), max(t.1, Int32(min(max(c1, c0 + 1) + 1, stride))))
             if c1 <= c0 + 1 {
                 // Within one column (or on a column boundary): the mean x decides the split.
                 let f = (a + b) / 2 - Float(c0)
@@ -179,20 +205,31 @@ struct Rasterizer {
         return CGClampToInt(Double(n), in: 1...1024)
     }
 
-    /// Runs the sums: calls `body(y, coverage)` for each row that may be covered, with `coverage`
-    /// pointing at the box's first column (frame column x is `coverage[x − box.x0]`), values in [0, 1].
-    /// Consumes the accumulator (the cells hold coverage afterwards).
-    mutating func resolve(_ body: (Int, UnsafePointer<Float>) -> Void) {
+    /// Runs the sums: calls `body(y, coverage, columns)` for each row that may be covered, with
+    /// `coverage` pointing at the box's first column (frame column x is `coverage[x − box.x0]`),
+    /// values in [0, 1], zero outside `columns` (box-relative). Consumes the accumulator (the
+    /// cells hold coverage afterwards).
+    mutating func resolve(_ body: (Int, UnsafePointer<Float>, Range<Int>) -> Void) {
         guard rowMin <= rowMax else { return }
         let stride = width + 2
         for row in rowMin...rowMax {
             let line = cells + row * stride
+            let t = touched[row]
+            // Only the touched cells need the running sum: before them it is 0, after them it
+            // stays what it reached (coverage of a shape running past the box's right side).
+            let lo = min(max(Int(t.0), 0), width), hi = min(max(Int(t.1), lo), width)
             var sum: Float = 0
-            for x in 0..<width {
+            for x in lo..<hi {
                 sum += line[x]
                 line[x] = min(abs(sum), 1)
             }
-            body(box.y0 + row, UnsafePointer(line))
+            var end = hi
+            let rest = min(abs(sum), 1)
+            if rest >= Rasterizer.residue {
+                (line + hi).update(repeating: rest, count: width - hi)
+                end = width
+            }
+            body(box.y0 + row, UnsafePointer(line), lo..<end)
         }
     }
 }
