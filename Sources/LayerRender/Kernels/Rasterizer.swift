@@ -73,6 +73,13 @@ struct Rasterizer {
     /// pixel: a blend at coverage c moves a channel by at most 255·c < 0.03 of a level.
     static let residue: Float = 1e-4
 
+    /// ⌈v⌉ for v in [0, 2³¹) without a call into libm (no rounding instruction in baseline x86-64).
+    @inline(__always)
+    private static func ceiling(_ v: Float) -> Int {
+        let t = Int(v)
+        return Float(t) < v ? t + 1 : t
+    }
+
     @inline(__always)
     private static func g(_ u: Float) -> Float {
         if u <= 0 { return u }
@@ -118,7 +125,7 @@ struct Rasterizer {
         guard y1 > 0, y0 < h else { return }
         let slope = (x1 - x0) / (y1 - y0)
         let top = max(y0, 0), bottom = min(y1, h)
-        let firstRow = Int(top), lastRow = min(Int(bottom.rounded(.up)), height) - 1
+        let firstRow = Int(top), lastRow = min(Rasterizer.ceiling(bottom), height) - 1
         guard firstRow <= lastRow else { return }
         rowMin = min(rowMin, firstRow); rowMax = max(rowMax, lastRow)
         let w = Float(width), stride = width + 2
@@ -130,7 +137,7 @@ struct Rasterizer {
             a = min(max(a, 0), w); b = min(max(b, 0), w)   // rounding only: the edge lies inside
             if a > b { swap(&a, &b) }
             let line = cells + row * stride
-            let c0 = Int(a), c1 = min(Int(b.rounded(.up)), width + 1)
+            let c0 = Int(a), c1 = min(Rasterizer.ceiling(b), width + 1)
             let t = touched[row]
             touched[row] = (min(t.0, Int32(c0)), max(t.1, Int32(min(max(c1, c0 + 1) + 1, stride))))
             if c1 <= c0 + 1 {
