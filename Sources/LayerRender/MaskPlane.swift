@@ -45,13 +45,16 @@ struct MaskPlane {
         let w = box.x1 - box.x0, base = (y - box.y0) * w - box.x0
         var lo = Int(rows.spans[y - box.y0].lo), hi = Int(rows.spans[y - box.y0].hi)
         alpha.withUnsafeMutableBufferPointer { a in
-            for i in 0..<count where coverage[i] > 0 {
-                let v = UInt8(min(255 * coverage[i] + 0.5, 255))
-                if v == 0 { continue }
-                a[base + x0 + i] = v
-                lo = min(lo, x0 + i)
-                hi = max(hi, x0 + i + 1)
+            let out = a.baseAddress! + base + x0
+            for i in 0..<count {
+                let c = coverage[i]
+                if c > 0 { out[i] = UInt8(min(255 * c + 0.5, 255)) }
             }
+            // The span: from the first to the last byte that is not zero.
+            var first = 0, last = count
+            while first < last, out[first] == 0 { first += 1 }
+            while last > first, out[last - 1] == 0 { last -= 1 }
+            if first < last { lo = min(lo, x0 + first); hi = max(hi, x0 + last) }
         }
         rows.spans[y - box.y0] = (Int32(lo), Int32(hi))
     }
