@@ -148,14 +148,22 @@ struct Rasterizer {
                 continue
             }
             let inv = 1 / (b - a)
-            var previous: Float = 0
-            for c in c0..<c1 {
-                let cf = Float(c)
-                let cov = dh * (Rasterizer.g(b - cf) - Rasterizer.g(a - cf)) * inv
-                line[c] += cov - previous
-                previous = cov
+            // Column c gets dh·(G(b − c) − G(a − c))/(b − a). Between the first and the last
+            // column, b − c ≥ 1 and a − c < 0, where G is ½ and u: the same values without the
+            // branches of G.
+            var previous = dh * (Rasterizer.g(b - Float(c0)) - Rasterizer.g(a - Float(c0))) * inv
+            line[c0] += previous
+            if c0 + 2 < c1 {
+                for c in (c0 + 1)..<(c1 - 1) {
+                    let cov = dh * (0.5 - (a - Float(c))) * inv
+                    line[c] += cov - previous
+                    previous = cov
+                }
             }
-            if c1 < stride { line[c1] += dh - previous }
+            let cl = Float(c1 - 1)
+            let last = dh * (Rasterizer.g(b - cl) - Rasterizer.g(a - cl)) * inv
+            line[c1 - 1] += last - previous
+            if c1 < stride { line[c1] += dh - last }
         }
     }
 
