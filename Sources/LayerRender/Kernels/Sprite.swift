@@ -102,11 +102,16 @@ extension Raster {
         let t = tinted == nil ? sprite.tint : (r: 256, g: 256, b: 256, a: 256)
         let one = SIMD4<UInt16>(UInt16(t.b), UInt16(t.g), UInt16(t.r), UInt16(t.a))
         let tint = SpriteLanes(lowHalf: one, highHalf: one)
+        // A row's last pixel, when the row has an odd count, is blended as a pair with the pixel
+        // after it at coverage 0 (which leaves it as it was) if that pixel is in the target's row.
+        let room = box.x1 < target.originX + target.width
         // Per column: distance beyond the side edges (sprite units), texel pair and weight; then
-        // four rows of lanes: the column's coverage, two interpolated texel rows, a row's coverage.
+        // four rows of lanes (one entry more, at coverage 0): the column's coverage, two texel
+        // rows interpolated across, a corner row's coverage.
+        let lanesPerRow = columns + 1
         withUnsafeTemporaryAllocation(of: (d: Double, i0: Int, i1: Int, w: UInt64).self, capacity: columns) { across in
-        withUnsafeTemporaryAllocation(of: UInt64.self, capacity: 4 * columns) { lanes in
-            let covX = lanes.baseAddress!, cover = covX + 3 * columns
+        withUnsafeTemporaryAllocation(of: UInt64.self, capacity: 4 * lanesPerRow) { lanes in
+            let covX = lanes.baseAddress!, cover = covX + 3 * lanesPerRow
             for i in 0..<columns {
                 let qx = (Double(box.x0 + i) + 0.5) * m.m0 + m.m6
                 let (i0, i1, w) = bilinearAxis(CGFloat(u0 + qx * sprite.sx) * level.scaleX, window.minU, window.maxU)
@@ -114,13 +119,15 @@ extension Raster {
                 across[i] = (d, i0, i1, UInt64(w))
                 covX[i] = UInt64(quantize(0.5 - d * perPixel)) &* 0x0001_0001_0001_0001
             }
+            covX[columns] = 0
+            cover[columns] = 0
             // The texel rows held interpolated across, and which slot holds which.
             var held = (-1, -1)
             func interpolated(_ r: Int, besides other: Int) -> UnsafeMutablePointer<UInt64> {
-                if held.0 == r { return covX + columns }
-                if held.1 == r { return covX + 2 * columns }
+                if held.0 == r { return covX + lanesPerRow }
+                if held.1 == r { return covX + 2 * lanesPerRow }
                 let slot = held.0 == other ? 1 : 0
-                let out = covX + (1 + slot) * columns
+                let out = covX + (1 + slot) * lanesPerRow
                 if slot == 0 { held.0 = r } else { held.1 = r }
                 if let tinted {
                     let texels = tinted + r * level.width
@@ -145,11 +152,13 @@ extension Raster {
                 if cy == 0 { continue }
                 let (r0, r1, wy) = bilinearAxis(CGFloat(v0 + qy * sprite.sy) * level.scaleY, window.minV, window.maxV)
                 let top = interpolated(r0, besides: r1), bottom = interpolated(r1, besides: r0)
-                // Lanes hold one value four times, so the word's minimum is the lanes' minimum.
-                let rowCover = UInt64(cy) &* 0x0001_0001_0001_0001
-                for i in 0..<columns { cover[i] = min(covX[i], rowCover) }
+                // A pixel's coverage is the smaller of its column's and its row's, except beyond a
+                // corner (dy > 0 and the column past a side edge): those rows get their own.
+                var columnCover = UnsafePointer(covX), rowCover = UInt16(cy)
                 if dy > 0 {
-                    // Beyond a corner: the columns past a side edge are a prefix and a suffix.
+                    let lanes = UInt64(cy) &* 0x0001_0001_0001_0001
+                    for i in 0..<columns { cover[i] = min(covX[i], lanes) }
+                    // The columns past a side edge are a prefix and a suffix.
                     func corner(_ i: Int) {
                         let d = across[i].d
                         cover[i] = UInt64(quantize(0.5 - (d * d + dy * dy).squareRoot() * perPixel)) &* 0x0001_0001_0001_0001
@@ -158,9 +167,11 @@ extension Raster {
                     while first < columns, across[first].d > 0 { corner(first); first += 1 }
                     var last = columns - 1
                     while last >= first, across[last].d > 0 { corner(last); last -= 1 }
+                    columnCover = UnsafePointer(cover)
+                    rowCover = 256
                 }
-                spriteRow(top: top, bottom: bottom, cover: cover, wy: UInt16(wy), tint: tint, into: target.row(y) + box.x0,
-                          count: columns, additive: sprite.additive)
+                spriteRow(top: top, bottom: bottom, cover: columnCover, rowCover: rowCover, wy: UInt16(wy), tint: tint,
+                          into: target.row(y) + box.x0, count: columns, room: room, additive: sprite.additive)
             }
         }
         }
@@ -170,12 +181,15 @@ extension Raster {
     typealias SpriteLanes = SIMD8<UInt16>
 
     /// One row of a separable sprite: texel rows `top` and `bottom` (lanes, already interpolated
-    /// across) mixed by `wy`/256, times `tint`/256 and `cover`/256, blended into `count` pixels.
+    /// across) mixed by `wy`/256, times `tint`/256 and the smaller of `cover` and `rowCover` (/256),
+    /// blended into `count` pixels. With `room`, pixel `count` may be read and written back (the
+    /// entries at `count` must give it coverage 0).
     @inline(__always)
     private static func spriteRow(top: UnsafePointer<UInt64>, bottom: UnsafePointer<UInt64>, cover: UnsafePointer<UInt64>,
-                                  wy: UInt16, tint: SpriteLanes, into row: UnsafeMutablePointer<UInt32>, count: Int,
-                                  additive: Bool) {
+                                  rowCover: UInt16, wy: UInt16, tint: SpriteLanes, into row: UnsafeMutablePointer<UInt32>,
+                                  count: Int, room: Bool, additive: Bool) {
         let below = SpriteLanes(repeating: wy), above = SpriteLanes(repeating: 256 &- wy)
+        let cap = SpriteLanes(repeating: rowCover)
         @inline(__always) func pair(_ t: SpriteLanes, _ b: SpriteLanes, _ c: SpriteLanes, _ d: SpriteLanes) -> SpriteLanes {
             // Every product is at most 255 × 256 + 128, so no lane overflows.
             var s = (t &* above &+ b &* below &+ 128) &>> 8
@@ -193,17 +207,18 @@ extension Raster {
             UnsafeRawPointer(p).loadUnaligned(as: SpriteLanes.self)
         }
         var i = 0
-        while i + 2 <= count {
+        let pairs = room ? count + 1 : count
+        while i + 2 <= pairs {
             let d = SpriteLanes(truncatingIfNeeded: UnsafeRawPointer(row + i).loadUnaligned(as: SIMD8<UInt8>.self))
-            let out = pair(load(top + i), load(bottom + i), load(cover + i), d)
+            let out = pair(load(top + i), load(bottom + i), pointwiseMin(load(cover + i), cap), d)
             UnsafeMutableRawPointer(row + i).storeBytes(of: SIMD8<UInt8>(truncatingIfNeeded: out), as: SIMD8<UInt8>.self)
             i += 2
         }
         if i < count {
-            // The last pixel alone: its neighbour may be another layer's or beyond the row.
+            // The last pixel alone: the row's end follows it.
             @inline(__always) func one(_ v: UInt64) -> SpriteLanes { unsafeBitCast(SIMD2<UInt64>(v, 0), to: SpriteLanes.self) }
             let d = SpriteLanes(truncatingIfNeeded: unsafeBitCast(SIMD2<UInt32>(row[i], 0), to: SIMD8<UInt8>.self))
-            let out = pair(one(top[i]), one(bottom[i]), one(cover[i]), d)
+            let out = pair(one(top[i]), one(bottom[i]), pointwiseMin(one(cover[i]), cap), d)
             row[i] = unsafeBitCast(SIMD8<UInt8>(truncatingIfNeeded: out), to: SIMD2<UInt32>.self)[0]
         }
     }
