@@ -323,12 +323,26 @@ enum Raster {
     /// the second one's weight in 0…256 (edges clamp).
     @inline(__always)
     static func bilinearAxis(_ u: CGFloat, _ lo: CGFloat, _ hi: CGFloat) -> (Int, Int, UInt32) {
+        bilinearAxis(u, AxisLimits(lo, hi))
+    }
+
+    /// Where one axis may sample: texel coordinates lo…hi − 1, last texel index (worked out once
+    /// per sprite rather than per column).
+    struct AxisLimits {
+        let lo: CGFloat, top: CGFloat, last: Int
+        @inline(__always)
+        init(_ lo: CGFloat, _ hi: CGFloat) { self.lo = lo; top = hi - 1; last = Int(hi) - 1 }
+    }
+
+    /// `bilinearAxis(u, lo, hi)` with its limits worked out ahead.
+    @inline(__always)
+    static func bilinearAxis(_ u: CGFloat, _ limits: AxisLimits) -> (Int, Int, UInt32) {
         // Plain comparisons (the generic min/max are not inlined here); coordinates are ≥ 0 after
         // clamping, so truncation is the floor.
-        let u0 = u - 0.5, top = hi - 1
+        let u0 = u - 0.5, lo = limits.lo, top = limits.top, last = limits.last
         let f = u0 < lo ? lo : (u0 > top ? top : u0)
-        let i0 = Int(f), last = Int(hi) - 1
-        let i1 = i0 + 1 <= last ? i0 + 1 : (last > i0 ? last : i0)
+        let i0 = Int(f)
+        let i1 = i0 < last ? i0 + 1 : (last > i0 ? last : i0)
         return (i0, i1, UInt32((f - CGFloat(i0)) * 256 + 0.5))
     }
 

@@ -109,12 +109,13 @@ extension Raster {
         // four rows of lanes (one entry more, at coverage 0): the column's coverage, two texel
         // rows interpolated across, a corner row's coverage.
         let lanesPerRow = columns + 1
+        let acrossLimits = AxisLimits(window.minU, window.maxU), downLimits = AxisLimits(window.minV, window.maxV)
         withUnsafeTemporaryAllocation(of: (d: Double, i0: Int, i1: Int, w: UInt64).self, capacity: columns) { across in
         withUnsafeTemporaryAllocation(of: UInt64.self, capacity: 4 * lanesPerRow) { lanes in
             let covX = lanes.baseAddress!, cover = covX + 3 * lanesPerRow
             for i in 0..<columns {
                 let qx = (Double(box.x0 + i) + 0.5) * m.m0 + m.m6
-                let (i0, i1, w) = bilinearAxis(CGFloat(u0 + qx * sprite.sx) * level.scaleX, window.minU, window.maxU)
+                let (i0, i1, w) = bilinearAxis(CGFloat(u0 + qx * sprite.sx) * level.scaleX, acrossLimits)
                 let d = abs(qx) - hx
                 across[i] = (d, i0, i1, UInt64(w))
                 covX[i] = UInt64(quantize(0.5 - d * perPixel)) &* 0x0001_0001_0001_0001
@@ -150,7 +151,7 @@ extension Raster {
                 let dy = abs(qy) - hy
                 let cy = quantize(0.5 - dy * perPixel)
                 if cy == 0 { continue }
-                let (r0, r1, wy) = bilinearAxis(CGFloat(v0 + qy * sprite.sy) * level.scaleY, window.minV, window.maxV)
+                let (r0, r1, wy) = bilinearAxis(CGFloat(v0 + qy * sprite.sy) * level.scaleY, downLimits)
                 let top = interpolated(r0, besides: r1), bottom = interpolated(r1, besides: r0)
                 // A pixel's coverage is the smaller of its column's and its row's, except beyond a
                 // corner (dy > 0 and the column past a side edge): those rows get their own.
