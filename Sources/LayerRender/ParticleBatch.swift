@@ -181,7 +181,7 @@ final class ParticleBatch {
             let ax = w / 2 * m0, ay = w / 2 * m1, bx = h / 2 * m3, by = h / 2 * m4
             let x0 = m6 - abs(ax) - abs(bx), x1 = m6 + abs(ax) + abs(bx)
             let y0 = m7 - abs(ay) - abs(by), y1 = m7 + abs(ay) + abs(by)
-            let box = PixelBox(covering: CGRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0), limit: ParticleBatch.everywhere)
+            let box = PixelBox(covering: x0, y0, x1, y1, limit: ParticleBatch.everywhere)
             guard !box.isEmpty else { return }
             out.append(PlacedParticle(p, inverse: inverse, box: box, size: CGSize(width: w, height: h)))
         }

@@ -38,12 +38,20 @@ package struct PixelBox: Equatable, Sendable {
     /// The pixels touched by a box of real coordinates (pixel space), clamped to `limit`.
     package init(covering r: CGRect, limit: PixelBox) {
         guard r.isFiniteRect, !r.isNull else { self = PixelBox(x0: 0, y0: 0, x1: 0, y1: 0); return }
+        self.init(covering: Double(r.minX), Double(r.minY), Double(r.maxX), Double(r.maxY), limit: limit)
+    }
+
+    /// The pixels touched by the real box minX…maxX × minY…maxY (pixel space), clamped to
+    /// `limit`; empty unless all four are finite.
+    @inline(__always)
+    package init(covering minX: Double, _ minY: Double, _ maxX: Double, _ maxY: Double, limit: PixelBox) {
+        guard minX.isFinite, minY.isFinite, maxX.isFinite, maxY.isFinite else { self = .empty; return }
         // Clamping to the limit is the point here, not bad input: nothing is counted. The bounds
         // are integers, so clamping before rounding gives what rounding first would.
-        x0 = max(limit.x0, PixelBox.floor(Double(r.minX), -1, max(-1, limit.x1)))
-        y0 = max(limit.y0, PixelBox.floor(Double(r.minY), -1, max(-1, limit.y1)))
-        x1 = min(limit.x1, PixelBox.ceil(Double(r.maxX), 0, max(0, limit.x1)))
-        y1 = min(limit.y1, PixelBox.ceil(Double(r.maxY), 0, max(0, limit.y1)))
+        x0 = max(limit.x0, PixelBox.floor(minX, -1, max(-1, limit.x1)))
+        y0 = max(limit.y0, PixelBox.floor(minY, -1, max(-1, limit.y1)))
+        x1 = min(limit.x1, PixelBox.ceil(maxX, 0, max(0, limit.x1)))
+        y1 = min(limit.y1, PixelBox.ceil(maxY, 0, max(0, limit.y1)))
     }
 
     /// ⌊v⌋ clamped to lo…hi, for finite `v` (one conversion, no call into libm: boxes are made
