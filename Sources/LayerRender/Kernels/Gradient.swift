@@ -108,9 +108,28 @@ extension Raster {
                 // Fully covered runs at alpha 1 store opaque ramp entries directly (what `blend`
                 // computes for them) and blend the translucent ones.
                 let stores = alpha == 1
+                // The common case, an axial gradient through an affine map, with the map and the
+                // parameter written out (the same sums in the same order as `project` and
+                // `parameter`, without their branches).
+                let m = inverse.m
+                var axial: (o: CGPoint, v: CGVector)? = nil
+                if m.2 == 0, m.5 == 0, m.8 == 1, case let .axial(o, v) = geometry { axial = (o, v) }
                 cover(box: box, inverse: inverse, pixel: pixel, shape: shape, hole: nil, antialias: antialias, clips: clips, rows: rows,
                       full: { y, xs in
                           let row = target.row(y), cy = CGFloat(y) + 0.5
+                          if let (o, v) = axial {
+                              let ym3 = cy * m.3, ym4 = cy * m.4
+                              for x in xs {
+                                  let px = CGFloat(x) + 0.5
+                                  let qx = px * m.0 + ym3 + m.6, qy = px * m.1 + ym4 + m.7
+                                  let t = Float((qx - o.x) * v.dx + (qy - o.y) * v.dy)
+                                  let i = t.isNaN ? 0 : Int(min(max(t, 0), 1) * last + 0.5)
+                                  if stores && words[i] != 0 { row[x] = words[i]; continue }
+                                  let c = lut[i]
+                                  if c.w > 0 { blend(row + x, c.x, c.y, c.z, c.w, 1 * alpha) }
+                              }
+                              return
+                          }
                           for x in xs {
                               guard let q = inverse.project(CGFloat(x) + 0.5, cy) else { continue }
                               let i = index(q)
