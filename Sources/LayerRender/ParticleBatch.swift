@@ -105,18 +105,21 @@ final class ParticleBatch {
         }
         let tallest = scratch.reduce(0) { max($0, $1.box.y1 - $1.box.y0) }
         guard binned else { swap(&out, &scratch); scratch.removeAll(keepingCapacity: true); return ([], tallest) }
-        // Counting sort by strip, stable within a strip.
+        // Counting sort by strip, stable within a strip: where each particle goes, then the
+        // particles appended in that order (each copied once).
         var starts = [Int32](repeating: 0, count: ParticleBatch.stripCount + 1)
         for p in scratch { starts[ParticleBatch.strip(p.box.y0) + 1] += 1 }
         for s in 0..<ParticleBatch.stripCount { starts[s + 1] += starts[s] }
         var fill = starts
-        out.removeAll(keepingCapacity: true)
-        if let first = scratch.first { out.append(contentsOf: repeatElement(first, count: scratch.count)) }
-        for p in scratch {
+        var order = [Int32](repeating: 0, count: scratch.count)
+        for (i, p) in scratch.enumerated() {
             let s = ParticleBatch.strip(p.box.y0)
-            out[Int(fill[s])] = p
+            order[Int(fill[s])] = Int32(i)
             fill[s] += 1
         }
+        out.removeAll(keepingCapacity: true)
+        out.reserveCapacity(scratch.count)
+        scratch.withUnsafeBufferPointer { all in for i in order { out.append(all[Int(i)]) } }
         scratch.removeAll(keepingCapacity: true)
         return (starts, tallest)
     }

@@ -11,22 +11,23 @@ struct ParticleSimulator {
     let childList: UnsafeBufferPointer<Int>
 
     /// The time-independent part of a particle of `cell` from its draws `r`.
-    func seed(_ cell: ParticlePlan.Cell, _ r: Compositor.Draws) -> ParticleSeed {
+    /// (`cell` is read in place: a cell's parameters are a few hundred bytes, copied per birth otherwise.)
+    func seed(_ cellAt: UnsafePointer<ParticlePlan.Cell>, _ r: Compositor.Draws) -> ParticleSeed {
         var seed = ParticleSeed()
         seed.state = ParticleSeed.emitted
-        seed.life = max(cell.lifetime + cell.lifetimeRange * r.signed(0), 0) * max(cell.multipliers.lifetime, 0)
+        seed.life = max(cellAt.pointee.lifetime + cellAt.pointee.lifetimeRange * r.signed(0), 0) * max(cellAt.pointee.multipliers.lifetime, 0)
         seed.spawned = spawn.point(r)
-        let direction = cell.longitude + cell.range * r.signed(1)
-        let latitude = cell.latitude + cell.range * r.signed(11)
-        let speed = (cell.velocity + cell.velocityRange * r.signed(2)) * cell.multipliers.velocity
+        let direction = cellAt.pointee.longitude + cellAt.pointee.range * r.signed(1)
+        let latitude = cellAt.pointee.latitude + cellAt.pointee.range * r.signed(11)
+        let speed = (cellAt.pointee.velocity + cellAt.pointee.velocityRange * r.signed(2)) * cellAt.pointee.multipliers.velocity
         let lat = SineCosine.of(latitude), dir = SineCosine.of(direction)
         let planar = speed * lat.cos
         seed.vx = planar * dir.cos; seed.vy = planar * dir.sin; seed.vz = speed * lat.sin
         seed.z0 = zPosition + (spawn.hasDepth ? (r.unit(12) - 0.5) * depth : 0)
-        seed.scale = (cell.scale + cell.scaleRange * r.signed(3)) * cell.multipliers.scale
-        seed.spin = (cell.spin + cell.spinRange * r.signed(4)) * cell.multipliers.spin
-        seed.color = (cell.color.r + cell.colorRange.r * r.signed(5), cell.color.g + cell.colorRange.g * r.signed(6),
-                      cell.color.b + cell.colorRange.b * r.signed(7), cell.color.a + cell.colorRange.a * r.signed(8))
+        seed.scale = (cellAt.pointee.scale + cellAt.pointee.scaleRange * r.signed(3)) * cellAt.pointee.multipliers.scale
+        seed.spin = (cellAt.pointee.spin + cellAt.pointee.spinRange * r.signed(4)) * cellAt.pointee.multipliers.spin
+        seed.color = (cellAt.pointee.color.r + cellAt.pointee.colorRange.r * r.signed(5), cellAt.pointee.color.g + cellAt.pointee.colorRange.g * r.signed(6),
+                      cellAt.pointee.color.b + cellAt.pointee.colorRange.b * r.signed(7), cellAt.pointee.color.a + cellAt.pointee.colorRange.a * r.signed(8))
         return seed
     }
 
@@ -35,18 +36,18 @@ struct ParticleSimulator {
     /// may be found from the last frame, and where to keep it for the next.
     func birth<Sink: ParticleSink>(_ index: Int, key cellKey: UInt64, k: Double, start: Double, origin: Origin,
                                    depth level: Int, memo: MemoSlot = MemoSlot(), into sink: inout Sink) -> Bool {
-        let cell = cells[index]
-        let birth = start + k / cell.rate
+        let cellAt = cells.baseAddress! + index
+        let birth = start + k / cellAt.pointee.rate
         let seed: ParticleSeed
         if let known = memo.old, known.state != ParticleSeed.unknown {
             seed = known
-        } else if !cell.emits(at: birth - start) {
+        } else if !cellAt.pointee.emits(at: birth - start) {
             // The cell's own timing bounds when it emits.
             var none = ParticleSeed()
             none.state = ParticleSeed.notEmitted
             seed = none
         } else {
-            seed = self.seed(cell, Compositor.Draws(key: Compositor.mix(cellKey ^ UInt64(k))))
+            seed = self.seed(cellAt, Compositor.Draws(key: Compositor.mix(cellKey ^ UInt64(k))))
         }
         memo.new?.pointee = seed
         guard seed.state == ParticleSeed.emitted else { return true }
@@ -54,21 +55,21 @@ struct ParticleSimulator {
         let age = t - birth
         guard age >= 0, age < life, let p0 = origin.at(birth) else { return true }
         let start0 = CGPoint(x: p0.x + seed.spawned.x, y: p0.y + seed.spawned.y)
-        let g = cell.acceleration
+        let g = cellAt.pointee.acceleration
         let path = Trajectory(start: start0, vx: seed.vx, vy: seed.vy, gx: g.x, gy: g.y)
         func channel(_ base: Double, _ speed: Double) -> Double { min(max(base + speed * age, 0), 1) }
         let particle = Compositor.Particle(
             position: path.at(age), z: seed.z0 + seed.vz * age + 0.5 * g.z * age * age, angle: seed.spin * age,
-            scale: max(seed.scale + cell.scaleSpeed * age, 0),
-            color: (channel(seed.color.r, cell.colorSpeed.r), channel(seed.color.g, cell.colorSpeed.g),
-                    channel(seed.color.b, cell.colorSpeed.b), channel(seed.color.a, cell.colorSpeed.a)),
+            scale: max(seed.scale + cellAt.pointee.scaleSpeed * age, 0),
+            color: (channel(seed.color.r, cellAt.pointee.colorSpeed.r), channel(seed.color.g, cellAt.pointee.colorSpeed.g),
+                    channel(seed.color.b, cellAt.pointee.colorSpeed.b), channel(seed.color.a, cellAt.pointee.colorSpeed.a)),
             birth: birth, cell: index)
         guard sink.take(particle) else { return false }
         // Sub-cells emit from this particle for as long as it lives.
-        guard !cell.children.isEmpty, level + 1 < 8 else { return true }
+        guard !cellAt.pointee.children.isEmpty, level + 1 < 8 else { return true }
         let parentKey = Compositor.mix(cellKey ^ UInt64(k + 1) &* 7919)
         let from = Origin.particle(path, birth: birth, life: life)
-        for child in childList[cell.children] {
+        for child in childList[cellAt.pointee.children] {
             let key = Compositor.mix(parentKey &* 31 &+ UInt64(cells[child].sibling) &+ 1)
             guard let (first, last) = ParticlePlan.window(cells[child], now: min(t, birth + life), start: birth) else { continue }
             var k = max(first, last - Double(Compositor.maxBirthsPerCell) + 1)
