@@ -296,6 +296,11 @@ func structuralBenchmark() {
                                bitmapInfo: CGImageAlphaInfo.premultipliedFirst.rawValue | CGBitmapInfo.byteOrder32Little.rawValue)!
     dotContext.setFillColor(CGColor(gray: 1, alpha: 1)); dotContext.fill(CGRect(x: 0, y: 0, width: 4, height: 4))
     let dot = dotContext.makeImage()!
+    // The same dot with soft edges (texels differ, so every sprite is filtered).
+    dotContext.clear(CGRect(x: 0, y: 0, width: 4, height: 4))
+    dotContext.setFillColor(CGColor(gray: 1, alpha: 0.5)); dotContext.fill(CGRect(x: 0, y: 0, width: 4, height: 4))
+    dotContext.setFillColor(CGColor(gray: 1, alpha: 1)); dotContext.fill(CGRect(x: 1, y: 1, width: 2, height: 2))
+    let softDot = dotContext.makeImage()!
     func frames(_ name: String, _ tree: CALayer, note: String) {
         let renderer = CARenderer()
         renderer.bounds = tree.bounds
@@ -329,6 +334,11 @@ func structuralBenchmark() {
     emitter.emitterCells = [cell]
     sky.addSublayer(emitter)
     if wanted("particles") { frames("particles: 10,000 live 4×4 particles", sky, note: "target < 4 ms") }
+    if wanted("particles") {
+        cell.contents = softDot
+        emitter.emitterCells = [cell]
+        frames("particles, soft-edged (filtered) picture", sky, note: "target < 4 ms")
+    }
     let field = PeerScenes.root()
     let rep = CAReplicatorLayer()
     rep.frame = CGRect(x: 0, y: 0, width: 1280, height: 720)

@@ -46,7 +46,7 @@ extension Compositor {
             }
             let sprite = Raster.Sprite(inverse: (m.0, m.1, m.3, m.4, m.6, m.7), hx: w / 2, hy: h / 2, window: window,
                                        source: source, sx: sx, sy: sy, tint: Raster.tint(tint.0, tint.1, tint.2, tint.3),
-                                       additive: additive)
+                                       additive: additive, uniform: picture.uniform)
             let level = window.level, texels = level.width * level.height, cell = Int(placed.cell)
             let cached = tints[cell].map { $0 == sprite.tint } ?? false
             guard texels <= Compositor.maxTintedTexels,

@@ -31,7 +31,11 @@ struct PlacedParticle: ParticleOrder {
 /// The particles of one emitter at one time through one map, simulated in chunks.
 final class ParticleBatch {
     /// What each cell's particles share: the picture, its sampled part, its size in points at scale 1.
-    struct Sprite { let window: SampleWindow; let source: CGRect; let size: CGSize }
+    struct Sprite {
+        let window: SampleWindow; let source: CGRect; let size: CGSize
+        /// The picture's one texel when it is solid (`SampleWindow.uniformTexel`).
+        let uniform: UInt32?
+    }
 
     let plan: ParticlePlan
     let world: Homography
@@ -75,7 +79,8 @@ final class ParticleBatch {
             let window = level.window(source)
             guard !window.isEmpty else { return nil }
             let k = 1 / (cell.contentsScale > 0 ? cell.contentsScale : 1)
-            return Sprite(window: window, source: source, size: CGSize(width: abs(source.width) * k, height: abs(source.height) * k))
+            return Sprite(window: window, source: source, size: CGSize(width: abs(source.width) * k, height: abs(source.height) * k),
+                          uniform: window.uniformTexel())
         }
         let size = ParticleBatch.chunkSize, births = plan.births
         chunks = stride(from: 0, to: births, by: size).map { $0..<min($0 + size, births) }

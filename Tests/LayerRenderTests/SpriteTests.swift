@@ -160,6 +160,58 @@ import Testing
         }
     }
 
+    @Test func solidPicturesSkipFilteringWithTheSamePixels() {
+        // A picture whose left half is one colour: a window over that half is solid (every
+        // bilinear sample is that texel), the whole picture is not.
+        let solid: UInt32 = 0xC060_3090
+        let picture: [UInt32] = (0..<16).map { $0 % 4 < 2 ? solid : 0xFF10_2030 }
+        picture.withUnsafeBufferPointer { tex in
+            let level = ImageLevel(pixels: tex.baseAddress!, width: 4, height: 4, stride: 4)
+            #expect(level.window(CGRect(x: 0, y: 0, width: 2, height: 4)).uniformTexel() == solid)
+            #expect(level.window(CGRect(x: 0, y: 0, width: 4, height: 4)).uniformTexel() == nil)
+            #expect(level.window(CGRect(x: 0.5, y: 1, width: 1.5, height: 2)).uniformTexel() == solid)
+            #expect(level.window(CGRect(x: 1, y: 0, width: 2, height: 4)).uniformTexel() == nil)
+        }
+        // Drawn with the texel known, plain and pre-tinted, a solid sprite equals the general path.
+        let texels = [UInt32](repeating: solid, count: 16)
+        for (cx, cy, w, h) in [(10.3, 11.7, 4.0, 4.0), (12.5, 9.25, 5.0, 3.0), (22.6, 22.8, 4.0, 4.0), (6.1, 17.9, 11.0, 9.0)] {
+            for additive in [false, true] {
+                let tint: (Float, Float, Float, Float) = (0.5 * 0.7, 0.3 * 0.7, 0.9 * 0.7, 0.7)
+                func draw(_ kernel: (Raster.Sprite, RenderTarget, PixelBox, UnsafePointer<UInt64>?) -> Void, pretint: Bool) -> [UInt32] {
+                    var pixels = canvas()
+                    texels.withUnsafeBufferPointer { tex in
+                        pixels.withUnsafeMutableBufferPointer { buf in
+                            let target = RenderTarget(pixels: buf.baseAddress!, width: 24, height: 24, stride: 24)
+                            let level = ImageLevel(pixels: tex.baseAddress!, width: 4, height: 4, stride: 4)
+                            let inv = Homography(m: (1, 0, 0, 0, 1, 0, cx, cy, 1)).inverse!.m
+                            let sprite = Raster.Sprite(inverse: (inv.0, inv.1, inv.3, inv.4, inv.6, inv.7), hx: w / 2, hy: h / 2,
+                                                       window: level.window(CGRect(x: 0, y: 0, width: 4, height: 4)),
+                                                       source: CGRect(x: 0, y: 0, width: 4, height: 4), sx: 4 / w, sy: 4 / h,
+                                                       tint: Raster.tint(tint.0, tint.1, tint.2, tint.3), additive: additive)
+                            let box = Compositor.box(of: CGRect(x: -w / 2, y: -h / 2, width: w, height: h),
+                                                     world: Homography(m: (1, 0, 0, 0, 1, 0, cx, cy, 1)),
+                                                     limit: PixelBox(x0: 0, y0: 0, x1: 24, y1: 24))
+                            var tinted = [UInt64](repeating: 0, count: 16)
+                            tinted.withUnsafeMutableBufferPointer { Raster.tintTexels(level, sprite.tint, into: $0) }
+                            tinted.withUnsafeBufferPointer { kernel(sprite, target, box, pretint ? $0.baseAddress : nil) }
+                        }
+                    }
+                    return pixels
+                }
+                for pretint in [false, true] {
+                    let fast = draw({ sprite, target, box, t in
+                        var known = sprite
+                        known.uniform = sprite.window.uniformTexel()
+                        Raster.separableSprite(known, target: target, box: box, pixel: 1, tinted: t)
+                    }, pretint: pretint)
+                    let filtered = draw({ Raster.separableSprite($0, target: $1, box: $2, pixel: 1, tinted: $3) }, pretint: pretint)
+                    #expect(fast != canvas())
+                    #expect(zip(fast, filtered).filter { $0 != $1 }.count == 0, "\(cx), \(cy) additive \(additive) pretint \(pretint)")
+                }
+            }
+        }
+    }
+
     @Test func pretintedTexelsMatchTheFloatFormulaWithinTwoLevels() {
         let tint: (Float, Float, Float, Float) = (0.9 * 0.6, 0.4 * 0.6, 0.1 * 0.6, 0.6)
         for (cx, cy) in [(10.3, 11.7), (12.5, 9.25), (8.9, 13.05)] {

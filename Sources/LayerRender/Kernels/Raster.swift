@@ -97,6 +97,23 @@ struct SampleWindow {
     let minU: CGFloat, maxU: CGFloat, minV: CGFloat, maxV: CGFloat
     var isEmpty: Bool { !(maxU > minU && maxV > minV) }
 
+    /// The one texel bilinear sampling can read, when every texel it can read is the same (a
+    /// solid picture): sampling then gives that texel wherever it samples, exactly. Nil when
+    /// texels differ, or when the window holds more than `limit` texels (not worth scanning).
+    func uniformTexel(limit: Int = 4096) -> UInt32? {
+        guard !isEmpty, minU >= 0, minV >= 0 else { return nil }
+        // The texels bilinearAxis can pick: Int(lo) … Int(hi) − 1 on each axis.
+        let x0 = Int(minU), y0 = Int(minV)
+        let x1 = max(x0, Int(maxU) - 1), y1 = max(y0, Int(maxV) - 1)
+        guard x1 < level.width, y1 < level.height, (x1 - x0 + 1) * (y1 - y0 + 1) <= limit else { return nil }
+        let first = level.pixels[y0 * level.stride + x0]
+        for y in y0...y1 {
+            let row = level.pixels + y * level.stride
+            for x in x0...x1 where row[x] != first { return nil }
+        }
+        return first
+    }
+
     /// The premultiplied sample at full-size texel coordinates (u, v), as a pixel word.
     @inline(__always)
     func word(_ u: CGFloat, _ v: CGFloat, nearest: Bool) -> UInt32 {

@@ -24,6 +24,8 @@ extension Raster {
         var sx: Double, sy: Double
         var tint: (r: UInt32, g: UInt32, b: UInt32, a: UInt32)
         var additive: Bool
+        /// `window.uniformTexel()`: every sample is this texel (no filtering to do).
+        var uniform: UInt32? = nil
     }
 
     /// Tint factors in 0…256 from premultiplied Float channels in [0, 1].
@@ -113,11 +115,24 @@ extension Raster {
         withUnsafeTemporaryAllocation(of: (d: Double, i0: Int, i1: Int, w: UInt64).self, capacity: columns) { across in
         withUnsafeTemporaryAllocation(of: UInt64.self, capacity: 4 * lanesPerRow) { lanes in
             let covX = lanes.baseAddress!, cover = covX + 3 * lanesPerRow
+            // A solid picture samples to its texel everywhere (the lerp of equal texels is that
+            // texel, at any weight): one row of it stands for every interpolated row.
+            var solid: UnsafeMutablePointer<UInt64>? = nil
+            if let texel = sprite.uniform {
+                let lane = tinted.map { $0[Int(window.minV) * level.width + Int(window.minU)] } ?? unpack(texel)
+                let row = covX + lanesPerRow
+                row.update(repeating: lane, count: lanesPerRow)
+                solid = row
+            }
             for i in 0..<columns {
                 let qx = (Double(box.x0 + i) + 0.5) * m.m0 + m.m6
-                let (i0, i1, w) = bilinearAxis(CGFloat(u0 + qx * sprite.sx) * level.scaleX, acrossLimits)
                 let d = abs(qx) - hx
-                across[i] = (d, i0, i1, UInt64(w))
+                if solid == nil {
+                    let (i0, i1, w) = bilinearAxis(CGFloat(u0 + qx * sprite.sx) * level.scaleX, acrossLimits)
+                    across[i] = (d, i0, i1, UInt64(w))
+                } else {
+                    across[i] = (d, 0, 0, 0)
+                }
                 covX[i] = UInt64(quantize(0.5 - d * perPixel)) &* 0x0001_0001_0001_0001
             }
             covX[columns] = 0
@@ -151,8 +166,13 @@ extension Raster {
                 let dy = abs(qy) - hy
                 let cy = quantize(0.5 - dy * perPixel)
                 if cy == 0 { continue }
-                let (r0, r1, wy) = bilinearAxis(CGFloat(v0 + qy * sprite.sy) * level.scaleY, downLimits)
-                let top = interpolated(r0, besides: r1), bottom = interpolated(r1, besides: r0)
+                let top: UnsafeMutablePointer<UInt64>, bottom: UnsafeMutablePointer<UInt64>, wy: UInt32
+                if let solid {
+                    (top, bottom, wy) = (solid, solid, 0)
+                } else {
+                    let (r0, r1, w) = bilinearAxis(CGFloat(v0 + qy * sprite.sy) * level.scaleY, downLimits)
+                    (top, bottom, wy) = (interpolated(r0, besides: r1), interpolated(r1, besides: r0), w)
+                }
                 // A pixel's coverage is the smaller of its column's and its row's, except beyond a
                 // corner (dy > 0 and the column past a side edge): those rows get their own.
                 var columnCover = UnsafePointer(covX), rowCover = UInt16(cy)
