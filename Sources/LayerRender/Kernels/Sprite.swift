@@ -11,7 +11,10 @@ import Foundation
 // add) on packed channels with the exact rounded division by 255. Colour maths stay in
 // integers, so a pixel differs from the Float formula of Raster.blend by at most one level — two
 // when a cell's picture is tinted ahead (its texels rounded before interpolation), which lets
-// particles of one colour interpolate all four channels at once in 16-bit lanes.
+// particles of one colour interpolate all four channels at once in 16-bit lanes. Unturned
+// sprites (almost all) share each column's and each row's part of that work, and blend two
+// pixels per step in SIMD lanes with the same roundings; a solid picture skips the filtering,
+// which cannot change it. Long by design: the per-sprite set-up is what this file is about.
 extension Raster {
     /// How one sprite is drawn: `inverse` maps pixel centres into sprite space, where the sprite
     /// is the rect (−hx…hx) × (−hy…hy) showing `window` texels `source` (texels per sprite unit
