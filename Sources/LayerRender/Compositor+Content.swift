@@ -128,7 +128,8 @@ extension Compositor {
             // An opaque colour at full coverage gives the same word whatever it covers (the blend
             // keeps none of the pixel): worked out once, stored.
             var solid: UInt32 = 0
-            if c.a == 255 { Raster.blend(&solid, c.r, c.g, c.b, c.a, 1) }
+            let opaque = c.a == 255
+            if opaque { Raster.blend(&solid, c.r, c.g, c.b, c.a, 1) }
             r.resolve { y, coverage, columns in
                 let row = target.row(y)
                 for i in columns {
@@ -136,7 +137,7 @@ extension Compositor {
                     if cov == 0 { continue }
                     let x = box.x0 + i
                     if !clips.isEmpty { cov *= Float(Raster.clipCoverage(clips, CGFloat(x) + 0.5, CGFloat(y) + 0.5)) }
-                    if cov == 1 && c.a == 255 { row[x] = solid; continue }
+                    if cov == 1 && opaque { row[x] = solid; continue }
                     if cov > 0 { Raster.blend(row + x, c.r, c.g, c.b, c.a, cov) }
                 }
             }

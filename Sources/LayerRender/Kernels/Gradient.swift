@@ -96,10 +96,8 @@ extension Raster {
         let last = Float(GradientRamp.size - 1)
         ramp.table.withUnsafeBufferPointer { lut in
             ramp.words.withUnsafeBufferPointer { words in
-                @inline(__always) func index(_ q: CGPoint) -> Int {
-                    let t = geometry.parameter(q)
-                    return t.isNaN ? 0 : Int(min(max(t, 0), 1) * last + 0.5)
-                }
+                @inline(__always) func index(_ t: Float) -> Int { t.isNaN ? 0 : Int(min(max(t, 0), 1) * last + 0.5) }
+                @inline(__always) func index(_ q: CGPoint) -> Int { index(geometry.parameter(q)) }
                 @inline(__always) func paint(_ y: Int, _ x: Int, _ cov: Float) {
                     guard let q = inverse.project(CGFloat(x) + 0.5, CGFloat(y) + 0.5) else { return }
                     let c = lut[index(q)]
@@ -108,6 +106,11 @@ extension Raster {
                 // Fully covered runs at alpha 1 store opaque ramp entries directly (what `blend`
                 // computes for them) and blend the translucent ones.
                 let stores = alpha == 1
+                @inline(__always) func fill(_ row: UnsafeMutablePointer<UInt32>, _ x: Int, _ i: Int) {
+                    if stores && words[i] != 0 { row[x] = words[i]; return }
+                    let c = lut[i]
+                    if c.w > 0 { blend(row + x, c.x, c.y, c.z, c.w, 1 * alpha) }
+                }
                 // The common case, an axial gradient through an affine map, with the map and the
                 // parameter written out (the same sums in the same order as `project` and
                 // `parameter`, without their branches).
@@ -122,20 +125,13 @@ extension Raster {
                               for x in xs {
                                   let px = CGFloat(x) + 0.5
                                   let qx = px * m.0 + ym3 + m.6, qy = px * m.1 + ym4 + m.7
-                                  let t = Float((qx - o.x) * v.dx + (qy - o.y) * v.dy)
-                                  let i = t.isNaN ? 0 : Int(min(max(t, 0), 1) * last + 0.5)
-                                  if stores && words[i] != 0 { row[x] = words[i]; continue }
-                                  let c = lut[i]
-                                  if c.w > 0 { blend(row + x, c.x, c.y, c.z, c.w, 1 * alpha) }
+                                  fill(row, x, index(Float((qx - o.x) * v.dx + (qy - o.y) * v.dy)))
                               }
                               return
                           }
                           for x in xs {
                               guard let q = inverse.project(CGFloat(x) + 0.5, cy) else { continue }
-                              let i = index(q)
-                              if stores && words[i] != 0 { row[x] = words[i]; continue }
-                              let c = lut[i]
-                              if c.w > 0 { blend(row + x, c.x, c.y, c.z, c.w, 1 * alpha) }
+                              fill(row, x, index(q))
                           }
                       }, edge: paint)
             }
