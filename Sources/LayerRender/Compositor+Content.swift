@@ -183,7 +183,7 @@ extension Compositor {
 
     /// The colour ramp of a gradient layer: kept per layer while its colours and locations stay the
     /// same (a lookup table derived from the stops, not a picture: it is reused in every mode).
-    private func ramp(for id: UInt64, _ g: GradientContent) -> GradientRamp {
+    func ramp(for id: UInt64, _ g: GradientContent) -> GradientRamp {
         if let entry = rampCache[id], entry.colors == g.colors, entry.locations == g.locations {
             rampCache[id]!.frame = frameNumber
             return entry.ramp

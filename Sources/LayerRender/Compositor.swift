@@ -191,6 +191,9 @@ package final class Compositor {
             raster = rasterBitmap(snap, s, own: ctx, local: local, flipped: flipped)
             if let r = raster { groupBox = Compositor.box(of: r.extent, world: world, limit: reach) }
         }
+        if snap.mask != nil, !group, !hasShadow, raster == nil, ctx.clips.isEmpty,
+           paintMaskedGradient(snap, s, ctx, local: local, world: world, inverse: inverse, pixel: pixel, groupBox: groupBox,
+                               shape: shape, clipSelf: clipSelf, opacity: opacity) { return }
         let offscreen = group || hasShadow || snap.mask != nil || raster != nil ? OwnedTarget(box: groupBox) : nil
         // A plain shape mask is rasterised first: what the layer paints beyond it is thrown away,
         // so its own content's kernels may skip those pixels. (Not its sublayers': a shadow or a

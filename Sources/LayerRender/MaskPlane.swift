@@ -87,3 +87,51 @@ struct MaskPlane {
         }
     }
 }
+
+extension MaskPlane {
+    /// One row of a masked layer's pixels, painted, multiplied and composited without an offscreen.
+    ///
+    /// Why: a layer that paints only per-pixel content (a gradient) does not need its whole
+    /// offscreen at once. Its kernel paints a row into `buffer` (a target whose every row is the
+    /// same words), then `finishRow` multiplies that row by the alpha and composites it, with the
+    /// operations of `multiply` and `composite` in the same order, so the pixels are the offscreen
+    /// path's.
+    final class RowBuffer {
+        private let words: UnsafeMutablePointer<UInt32>
+        let buffer: RenderTarget
+
+        /// A zeroed row over the columns of `box`.
+        init(box: PixelBox) {
+            let w = max(box.x1 - box.x0, 1)
+            words = .allocate(capacity: w)
+            words.initialize(repeating: 0, count: w)
+            buffer = RenderTarget(pixels: words, width: w, height: 1, stride: 0, originX: box.x0, originY: box.y0)
+        }
+        deinit { words.deallocate() }
+    }
+
+    /// Multiplies row `y` of `row.buffer` by the alpha and composites it onto `target` at `opacity`
+    /// within `limit`, then zeroes what it read (the buffer is ready for the next row).
+    func finishRow(_ y: Int, _ row: RowBuffer, onto target: RenderTarget, limit: PixelBox, opacity: Float) {
+        let source = row.buffer.row(y)
+        let xs = rows.columns(y, box.x0, box.x1)
+        guard !xs.isEmpty else { return }
+        defer { (source + xs.lowerBound).update(repeating: 0, count: xs.count) }
+        let b = box.intersection(limit)
+        guard y >= b.y0, y < b.y1 else { return }
+        let lo = max(xs.lowerBound, b.x0), hi = max(min(xs.upperBound, b.x1), lo)
+        let copies = opacity == 1, out = target.row(y), w = box.x1 - box.x0
+        alpha.withUnsafeBufferPointer { plane in
+            let a = plane.baseAddress! + (y - box.y0) * w - box.x0
+            for x in lo..<hi {
+                var p = source[x]
+                if p == 0 { continue }
+                if a[x] != 255 { p = Raster.scaled(p, by: UInt32(a[x])) }
+                if p == 0 { continue }
+                if copies && p >> 24 == 255 { out[x] = p; continue }
+                let c = Raster.channels(p)
+                Raster.blend(out + x, c.r, c.g, c.b, c.a, opacity)
+            }
+        }
+    }
+}

@@ -259,7 +259,9 @@ import Testing
         // A lone shape mask is rasterised first and the masked layer's kernels skip its empty
         // columns; a mask with an (empty) sublayer takes the general path (painted, multiplied,
         // composited whole). Both must give the same pixels: gradients, translucency, sublayers,
-        // a shadow (it reads the whole offscreen) and an ancestor's rounded clip.
+        // a shadow (it reads the whole offscreen) and an ancestor's rounded clip. Below the clip,
+        // plain gradients go through the mask row by row without an offscreen: alone, translucent,
+        // clipped to their own rounded bounds, under a translucent parent, across the frame's edges.
         func star(_ size: CGFloat) -> CGPath {
             let p = CGMutablePath()
             for k in 0..<10 {
@@ -271,7 +273,7 @@ import Testing
             return p
         }
         func scene(general: Bool) -> CGImage {
-            render(120, 90) { root in
+            render(120, 150) { root in
                 let clip = box(CGRect(x: 5, y: 5, width: 110, height: 80), nil)
                 clip.masksToBounds = true
                 clip.cornerRadius = 18
@@ -291,10 +293,28 @@ import Testing
                     g.mask = m
                     clip.addSublayer(g)
                 }
+                let faded = CALayer()
+                faded.frame = CGRect(x: 0, y: 0, width: 120, height: 150)
+                faded.opacity = 0.7
+                root.addSublayer(faded)
+                for (i, kind) in ["left edge", "translucent", "rounded", "faded parent", "right edge"].enumerated() {
+                    let g = CAGradientLayer()
+                    g.frame = CGRect(x: -14 + Double(i) * 30.3, y: 92.6 + Double(i % 2) * 13, width: 44, height: 44)
+                    g.colors = [red, CGColor(red: 0.2, green: 0.9, blue: 0.1, alpha: 0.6), blue]
+                    g.startPoint = CGPoint(x: 0.1, y: 0); g.endPoint = CGPoint(x: 0.8, y: 1)
+                    if kind == "translucent" { g.opacity = 0.55 }
+                    if kind == "rounded" { g.masksToBounds = true; g.cornerRadius = 12 }
+                    let m = CAShapeLayer()
+                    m.frame = g.bounds
+                    m.path = star(44)
+                    if general { m.addSublayer(CALayer()) }
+                    g.mask = m
+                    (kind == "faded parent" ? faded : root).addSublayer(g)
+                }
             }
         }
         let fast = scene(general: false), general = scene(general: true)
-        #expect(count(fast, 0xFFFF_FFFF) < 120 * 90 - 2000, "the stars are drawn")
+        #expect(count(fast, 0xFFFF_FFFF) < 120 * 150 - 5000, "the stars are drawn")
         #expect(differingPixels(fast, general) == 0)
     }
 

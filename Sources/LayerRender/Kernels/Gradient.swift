@@ -91,7 +91,7 @@ extension Raster {
     /// Paints a gradient over `shape` (the layer's rounded bounds) times `alpha`, through `clips`.
     static func gradient(_ target: RenderTarget, box: PixelBox, inverse: Homography, pixel: CGFloat, shape: RoundedRect,
                          geometry: GradientGeometry, ramp: GradientRamp, alpha: Float, antialias: Bool, clips: [ClipShape],
-                         rows: MaskPlane.Rows? = nil) {
+                         rows: MaskPlane.Rows? = nil, rowDone: ((Int) -> Void)? = nil) {
         guard !box.isEmpty, alpha > 0 else { return }
         let last = Float(GradientRamp.size - 1)
         ramp.table.withUnsafeBufferPointer { lut in
@@ -118,7 +118,7 @@ extension Raster {
                 var axial: (o: CGPoint, v: CGVector)? = nil
                 if m.2 == 0, m.5 == 0, m.8 == 1, case let .axial(o, v) = geometry { axial = (o, v) }
                 cover(box: box, inverse: inverse, pixel: pixel, shape: shape, hole: nil, antialias: antialias, clips: clips, rows: rows,
-                      full: { y, xs in
+                      rowDone: rowDone, full: { y, xs in
                           let row = target.row(y), cy = CGFloat(y) + 0.5
                           if let (o, v) = axial {
                               let ym3 = cy * m.3, ym4 = cy * m.4

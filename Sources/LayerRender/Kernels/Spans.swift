@@ -149,14 +149,17 @@ extension Raster {
     /// Visits the pixels of `box` covered by `shape` minus `hole` (layer space, mapped to pixels by
     /// the inverse map `inverse`) through `clips`: `full(y, columns)` where coverage is exactly 1,
     /// `edge(y, x, coverage)` for the other pixels with coverage above 0 (exact analytic coverage).
-    /// With `rows`, only those columns of each row are visited (the others would be thrown away).
+    /// With `rows`, only those columns of each row are visited (the others would be thrown away);
+    /// `rowDone(y)` follows each row of the box, visited or not.
     @inline(__always)
     static func cover(box: PixelBox, inverse: Homography, pixel: CGFloat, shape: RoundedRect, hole: RoundedRect?,
                       antialias: Bool, clips: [ClipShape], rows: MaskPlane.Rows? = nil,
+                      rowDone: ((Int) -> Void)? = nil,
                       full: (Int, Range<Int>) -> Void, edge: (Int, Int, Float) -> Void) {
         guard !box.isEmpty else { return }
         let e = pixel / 2
         for y in box.y0..<box.y1 {
+            defer { rowDone?(y) }
             var lo = box.x0, hi = box.x1
             if let rows {
                 let xs = rows.columns(y, lo, hi)
