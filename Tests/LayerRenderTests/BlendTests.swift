@@ -1,0 +1,50 @@
+// Raster.blend runs the four channels in vector lanes; its contract is the per-channel Float
+// formula of source-over, min(s·cov + d·(1 − a·cov/255) + 0.5, 255) truncated, bit for bit (the
+// goldens were recorded with it). Checked on the cases where a vector shortcut could slip: exact
+// halves (ties that round-to-nearest would take the other way), the 255 clamp, coverage 0 and 1,
+// opaque and clear sources and destinations, and a deterministic spread of everything else.
+@testable import LayerRender
+import Testing
+
+@Suite struct BlendTests {
+    /// The formula one channel at a time, as written before the vector version.
+    static func reference(_ d: UInt32, _ r: Float, _ g: Float, _ b: Float, _ a: Float, _ cov: Float) -> UInt32 {
+        let inv = 1 - a * cov / 255
+        let da = Float(d >> 24), dr = Float((d >> 16) & 255), dg = Float((d >> 8) & 255), db = Float(d & 255)
+        let oa = UInt32(min(a * cov + da * inv + 0.5, 255))
+        let or = UInt32(min(r * cov + dr * inv + 0.5, 255))
+        let og = UInt32(min(g * cov + dg * inv + 0.5, 255))
+        let ob = UInt32(min(b * cov + db * inv + 0.5, 255))
+        return oa << 24 | or << 16 | og << 8 | ob
+    }
+
+    @Test func vectorBlendEqualsTheFormulaPerChannel() {
+        var cases: [(d: UInt32, r: Float, g: Float, b: Float, a: Float, cov: Float)] = [
+            (0, 0, 0, 0, 0, 1), (0xFFFF_FFFF, 255, 255, 255, 255, 1), (0x8040_2010, 0, 0, 0, 0, 0.5),
+            // s·cov = 1.5 and d = 0: 2.0 after the half (a tie below would round to 2 as well as 1).
+            (0, 3, 5, 7, 9, 0.5), (0, 1, 3, 5, 255, 0.5), (0xFF00_0000, 255, 0, 0, 255, 1),
+            (0x7F7F_7F7F, 255, 255, 255, 255, 0.999_999), (0xFFFF_FFFF, 254.9, 254.9, 254.9, 255, 1),
+            (0x0101_0101, 0.5, 1.5, 2.5, 3.5, 1), (0xFF80_8080, 128, 64, 32, 128, 0.25),
+        ]
+        // A fixed LCG (no randomness between runs): premultiplied sources, any destination.
+        var s: UInt32 = 0xC0FF_EE00
+        func next() -> UInt32 { s = s &* 1_664_525 &+ 1_013_904_223; return s }
+        for i in 0..<200_000 {
+            let a = Float(next() >> 24)
+            let scale = a / 16_777_216
+            let r = Float(next() >> 8) * scale, g = Float(next() >> 8) * scale, b = Float(next() >> 8) * scale
+            let cov: Float = i % 4 == 0 ? 1 : i % 4 == 1 ? Float(next() >> 24) / 255 : Float(next() >> 8) / 16_777_216
+            cases.append((next(), i % 3 == 0 ? r.rounded() : r, g, b, a, cov))
+        }
+        var wrong = 0
+        for c in cases {
+            var p = c.d
+            Raster.blend(&p, c.r, c.g, c.b, c.a, c.cov)
+            if p != BlendTests.reference(c.d, c.r, c.g, c.b, c.a, c.cov) { wrong += 1 }
+        }
+        #expect(wrong == 0)
+        var p: UInt32 = 0
+        Raster.blend(&p, 3, 5, 7, 9, 0.5)
+        #expect(p == 0x0502_0304, "r 1.5 + 0.5 truncates to 2, g 2.5 + 0.5 to 3, b 3.5 + 0.5 to 4, a 4.5 + 0.5 to 5")
+    }
+}
