@@ -62,15 +62,26 @@ extension CGPath {
     /// Four cubic quarter-arcs from (maxX, midY) toward increasing y (Core Graphics' order).
     func appendEllipse(_ rect: CGRect, _ t: CGAffineTransform) {
         guard rect.isFiniteRect else { CGDiagnostics.record(.nonFiniteGeometry); return }
+        CGPath.ellipse(rect) { op in
+            switch op {
+            case .move(let p): appendMove(p, t)
+            case .cubic(let a, let b, let p): appendCubic(a, b, p, t)
+            default: appendClose()
+            }
+        }
+    }
+
+    /// The elements of an ellipse in `rect`: a move, four cubics (from +x towards +y) and a close.
+    static func ellipse(_ rect: CGRect, _ emit: (PathOp) -> Void) {
         let r = rect.standardized
         let cx = r.midX, cy = r.midY, rx = r.width / 2, ry = r.height / 2
         let kx = rx * CGPath.kappa, ky = ry * CGPath.kappa
-        appendMove(CGPoint(x: cx + rx, y: cy), t)
-        appendCubic(CGPoint(x: cx + rx, y: cy + ky), CGPoint(x: cx + kx, y: cy + ry), CGPoint(x: cx, y: cy + ry), t)
-        appendCubic(CGPoint(x: cx - kx, y: cy + ry), CGPoint(x: cx - rx, y: cy + ky), CGPoint(x: cx - rx, y: cy), t)
-        appendCubic(CGPoint(x: cx - rx, y: cy - ky), CGPoint(x: cx - kx, y: cy - ry), CGPoint(x: cx, y: cy - ry), t)
-        appendCubic(CGPoint(x: cx + kx, y: cy - ry), CGPoint(x: cx + rx, y: cy - ky), CGPoint(x: cx + rx, y: cy), t)
-        appendClose()
+        emit(.move(CGPoint(x: cx + rx, y: cy)))
+        emit(.cubic(CGPoint(x: cx + rx, y: cy + ky), CGPoint(x: cx + kx, y: cy + ry), CGPoint(x: cx, y: cy + ry)))
+        emit(.cubic(CGPoint(x: cx - kx, y: cy + ry), CGPoint(x: cx - rx, y: cy + ky), CGPoint(x: cx - rx, y: cy)))
+        emit(.cubic(CGPoint(x: cx - rx, y: cy - ky), CGPoint(x: cx - kx, y: cy - ry), CGPoint(x: cx, y: cy - ry)))
+        emit(.cubic(CGPoint(x: cx + kx, y: cy - ry), CGPoint(x: cx + rx, y: cy - ky), CGPoint(x: cx + rx, y: cy)))
+        emit(.close)
     }
 
     /// A rounded rect; corner sizes are clamped to [0, half the side] (Apple asserts instead).

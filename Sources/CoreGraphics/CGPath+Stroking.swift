@@ -8,21 +8,51 @@ import Foundation
 // contour; filling, clipping and `contains` agree with it, element counts do not.
 // Curves are flattened first (tolerance 0.05 units), so outlines are polygonal
 // except for round joins and caps, which stay true arcs.
+/// Takes path elements one at a time, as they are made: a path being built, or a rasteriser
+/// that needs no path in between.
+package protocol PathSink {
+    mutating func add(_ op: PathOp)
+}
+
+/// Appends elements to a mutable path, as its public building calls do.
+private struct PathAppender: PathSink {
+    let path: CGMutablePath
+    func add(_ op: PathOp) {
+        switch op {
+        case .move(let p): path.appendMove(p, .identity)
+        case .line(let p): path.appendLine(p, .identity)
+        case .quad(let c, let p): path.appendQuad(c, p, .identity)
+        case .cubic(let a, let b, let p): path.appendCubic(a, b, p, .identity)
+        case .close: path.appendClose()
+        }
+    }
+}
+
 extension CGPath {
     /// The outline of the path stroked with the given width, cap, join and miter limit, mapped by `transform`.
     /// A non-finite or non-positive width gives an empty path.
     public func copy(strokingWithWidth lineWidth: CGFloat, lineCap: CGLineCap, lineJoin: CGLineJoin,
                      miterLimit: CGFloat, transform: CGAffineTransform = .identity) -> CGPath {
         let out = CGMutablePath()
-        guard lineWidth.isFinite, lineWidth > 0 else {
-            if !lineWidth.isFinite { CGDiagnostics.record(.nonFiniteGeometry) }
-            return out
-        }
-        var stroker = Stroker(halfWidth: lineWidth / 2, cap: lineCap, join: lineJoin,
-                              miterLimit: miterLimit.isFinite ? miterLimit : 10, out: out)
-        for poly in flattened() { stroker.stroke(poly) }
+        var appender = PathAppender(path: out)
+        stroke(width: lineWidth, cap: lineCap, join: lineJoin, miterLimit: miterLimit, into: &appender)
         out.transformInPlace(transform)
         return out
+    }
+
+    /// The pieces of the stroke's outline (path space), handed to `sink` as they are made: what
+    /// `copy(strokingWithWidth:…)` would hold, without building it. Nothing for a non-finite or
+    /// non-positive width (a non-finite one is counted).
+    package func stroke<Sink: PathSink>(width lineWidth: CGFloat, cap: CGLineCap, join: CGLineJoin, miterLimit: CGFloat,
+                                        into sink: inout Sink) {
+        guard lineWidth.isFinite, lineWidth > 0 else {
+            if !lineWidth.isFinite { CGDiagnostics.record(.nonFiniteGeometry) }
+            return
+        }
+        var stroker = Stroker(halfWidth: lineWidth / 2, cap: cap, join: join,
+                              miterLimit: miterLimit.isFinite ? miterLimit : 10, out: sink)
+        for poly in flattened() { stroker.stroke(poly) }
+        sink = stroker.out
     }
 
     /// The path cut into dashes: `lengths` alternates on/off lengths, `phase` is how far into the pattern
@@ -99,15 +129,16 @@ private struct Dasher {
 }
 
 /// Emits the stroke pieces of polylines into `out`.
-private struct Stroker {
+private struct Stroker<Sink: PathSink> {
     let halfWidth: CGFloat
     let cap: CGLineCap
     let join: CGLineJoin
     let miterLimit: CGFloat
-    let out: CGMutablePath
+    var out: Sink
 
     mutating func stroke(_ poly: Polyline) {
         var pts: [CGPoint] = []
+        pts.reserveCapacity(poly.points.count)
         for p in poly.points where pts.last != p { pts.append(p) }
         if poly.closed, pts.count > 1, pts.first == pts.last { pts.removeLast() }
         guard pts.count > 1 else {
@@ -116,14 +147,18 @@ private struct Stroker {
         }
         let n = pts.count
         let segments = poly.closed ? n : n - 1
+        // Each segment's direction, worked out once for its quad and the joins at both ends.
+        var units: [CGPoint] = []
+        units.reserveCapacity(segments)
         for i in 0..<segments {
             let a = pts[i], b = pts[(i + 1) % n]
-            let nrm = normal(a, b)
-            polygon([add(a, nrm), add(b, nrm), sub(b, nrm), sub(a, nrm)])
+            let d = unit(a, b)
+            units.append(d)
+            let nrm = normal(d)
+            polygon(add(a, nrm), add(b, nrm), sub(b, nrm), sub(a, nrm))
         }
-        let joints = poly.closed ? Array(0..<n) : Array(1..<(n - 1))
-        for i in joints {
-            joinAt(pts[(i - 1 + n) % n], pts[i], pts[(i + 1) % n])
+        for i in poly.closed ? 0..<n : 1..<(n - 1) {
+            joinAt(pts[i], units[(i - 1 + segments) % segments], units[i])
         }
         if !poly.closed {
             capAt(pts[0], from: pts[1])
@@ -131,32 +166,32 @@ private struct Stroker {
         }
     }
 
-    private func dot(_ p: CGPoint) {
+    private mutating func dot(_ p: CGPoint) {
         switch cap {
         case .butt: break
         case .round: circle(p)
         case .square:
-            polygon([CGPoint(x: p.x - halfWidth, y: p.y - halfWidth), CGPoint(x: p.x + halfWidth, y: p.y - halfWidth),
-                     CGPoint(x: p.x + halfWidth, y: p.y + halfWidth), CGPoint(x: p.x - halfWidth, y: p.y + halfWidth)])
+            polygon(CGPoint(x: p.x - halfWidth, y: p.y - halfWidth), CGPoint(x: p.x + halfWidth, y: p.y - halfWidth),
+                    CGPoint(x: p.x + halfWidth, y: p.y + halfWidth), CGPoint(x: p.x - halfWidth, y: p.y + halfWidth))
         }
     }
 
-    private func capAt(_ end: CGPoint, from prev: CGPoint) {
+    private mutating func capAt(_ end: CGPoint, from prev: CGPoint) {
         switch cap {
         case .butt: break
         case .round: circle(end)
         case .square:
             let len = hypot(end.x - prev.x, end.y - prev.y)
             let d = CGPoint(x: (end.x - prev.x) / len * halfWidth, y: (end.y - prev.y) / len * halfWidth)
-            let nrm = normal(prev, end)
+            let nrm = normal(unit(prev, end))
             let far = add(end, d)
-            polygon([add(end, nrm), add(far, nrm), sub(far, nrm), sub(end, nrm)])
+            polygon(add(end, nrm), add(far, nrm), sub(far, nrm), sub(end, nrm))
         }
     }
 
-    private func joinAt(_ a: CGPoint, _ p: CGPoint, _ b: CGPoint) {
-        let n0 = normal(a, p), n1 = normal(p, b)
-        let d0 = unit(a, p), d1 = unit(p, b)
+    /// The join at `p` between the segment arriving in direction `d0` and the one leaving in `d1`.
+    private mutating func joinAt(_ p: CGPoint, _ d0: CGPoint, _ d1: CGPoint) {
+        let n0 = normal(d0), n1 = normal(d1)
         let cross = d0.x * d1.y - d0.y * d1.x
         let dot = d0.x * d1.x + d0.y * d1.y
         if abs(cross) < 1e-9 && dot > 0 { return }
@@ -168,7 +203,7 @@ private struct Stroker {
         case .round:
             circle(p)
         case .bevel:
-            polygon([p, o0, o1])
+            polygon(p, o0, o1)
         case .miter:
             // cos of half the turn angle; miter length / line width = 1 / that.
             let cosHalf = ((1 + dot) / 2).squareRoot()
@@ -177,29 +212,34 @@ private struct Stroker {
                 let bl = hypot(bis.x, bis.y)
                 let len = halfWidth / cosHalf
                 let tip = CGPoint(x: p.x + s * bis.x / bl * len, y: p.y + s * bis.y / bl * len)
-                polygon([p, o0, tip, o1])
+                polygon(p, o0, tip, o1)
             } else {
-                polygon([p, o0, o1])
+                polygon(p, o0, o1)
             }
         }
     }
 
-    private func circle(_ c: CGPoint) {
-        out.addEllipse(in: CGRect(x: c.x - halfWidth, y: c.y - halfWidth, width: 2 * halfWidth, height: 2 * halfWidth))
+    private mutating func circle(_ c: CGPoint) {
+        CGPath.ellipse(CGRect(x: c.x - halfWidth, y: c.y - halfWidth, width: 2 * halfWidth, height: 2 * halfWidth)) { out.add($0) }
     }
 
-    /// Adds a closed polygon wound with positive signed area, so that all pieces add under non-zero.
-    private func polygon(_ pts: [CGPoint]) {
+    /// Adds a closed triangle or quad (`d` nil: a triangle) wound with positive signed area, so
+    /// that all pieces add under non-zero.
+    private mutating func polygon(_ a: CGPoint, _ b: CGPoint, _ c: CGPoint, _ d: CGPoint? = nil) {
+        @inline(__always) func term(_ p: CGPoint, _ q: CGPoint) -> CGFloat { p.x * q.y - q.x * p.y }
         var area: CGFloat = 0
-        for i in 0..<pts.count {
-            let a = pts[i], b = pts[(i + 1) % pts.count]
-            area += a.x * b.y - b.x * a.y
-        }
+        area += term(a, b)
+        area += term(b, c)
+        if let d { area += term(c, d); area += term(d, a) } else { area += term(c, a) }
         if area == 0 { return }
-        let ordered = area > 0 ? pts : pts.reversed()
-        out.move(to: ordered[0])
-        for p in ordered.dropFirst() { out.addLine(to: p) }
-        out.closeSubpath()
+        if area > 0 {
+            out.add(.move(a)); out.add(.line(b)); out.add(.line(c))
+            if let d { out.add(.line(d)) }
+        } else {
+            if let d { out.add(.move(d)); out.add(.line(c)) } else { out.add(.move(c)) }
+            out.add(.line(b)); out.add(.line(a))
+        }
+        out.add(.close)
     }
 
     private func unit(_ a: CGPoint, _ b: CGPoint) -> CGPoint {
@@ -207,10 +247,8 @@ private struct Stroker {
         return CGPoint(x: (b.x - a.x) / l, y: (b.y - a.y) / l)
     }
 
-    private func normal(_ a: CGPoint, _ b: CGPoint) -> CGPoint {
-        let d = unit(a, b)
-        return CGPoint(x: -d.y * halfWidth, y: d.x * halfWidth)
-    }
+    /// The left normal of direction `d`, half the width long.
+    private func normal(_ d: CGPoint) -> CGPoint { CGPoint(x: -d.y * halfWidth, y: d.x * halfWidth) }
 
     private func add(_ a: CGPoint, _ b: CGPoint) -> CGPoint { CGPoint(x: a.x + b.x, y: a.y + b.y) }
     private func sub(_ a: CGPoint, _ b: CGPoint) -> CGPoint { CGPoint(x: a.x - b.x, y: a.y - b.y) }

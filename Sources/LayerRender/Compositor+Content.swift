@@ -120,11 +120,11 @@ extension Compositor {
     func rasterize(_ sh: ShapeContent, transform: CGAffineTransform, into target: RenderTarget, box: PixelBox,
                    alpha: Float, clips: [ClipShape]) {
         guard let path = sh.path else { return }
-        func paint(_ outline: CGPath, _ color: CGColor) {
-            var r = Rasterizer(box: box, scratch: rasterScratch)
-            r.addPath(outline, transform: transform)
+        func paint(_ color: CGColor, _ edges: (inout Rasterizer) -> Void) {
             let c = PremultipliedColor(color, alpha: Double(alpha))
             guard c.a > 0 else { return }
+            var r = Rasterizer(box: box, scratch: rasterScratch)
+            edges(&r)
             // An opaque colour at full coverage gives the same word whatever it covers (the blend
             // keeps none of the pixel): worked out once, stored.
             var solid: UInt32 = 0
@@ -142,8 +142,14 @@ extension Compositor {
                 }
             }
         }
-        if let fill = sh.fillColor, fill.alpha > 0 { paint(path, fill) }
-        if let outline = sh.strokeOutline(), let stroke = sh.strokeColor { paint(outline, stroke) }
+        if let fill = sh.fillColor, fill.alpha > 0 { paint(fill) { $0.addPath(path, transform: transform) } }
+        // The stroke's pieces go straight to the rasteriser (no outline path is built).
+        if sh.hasStroke, let stroke = sh.strokeColor {
+            paint(stroke) { r in
+                var feed = Rasterizer.Feed(raster: r, transform: transform)
+                if sh.stroke(into: &feed) { r = feed.finished() }
+            }
+        }
     }
 
     /// Draws `draw` into a bitmap of `extent` (layer space) at `scale` pixels per point and maps it
@@ -248,7 +254,7 @@ extension Compositor {
         let local = mask.localTime(fromParent: parentTime)
         if mask.animations.contains(where: { $0.model.transitionProgress(at: local) != nil }) { return nil }
         let ms = mask.presentationState(atLocalTime: local)
-        guard case .shape(let sh)? = ms.content, let path = sh.path, sh.isRasterizable, sh.strokeOutline() == nil,
+        guard case .shape(let sh)? = ms.content, let path = sh.path, sh.isRasterizable, !sh.hasStroke,
               let fill = sh.fillColor, fill.alpha >= 1, ms.opacity >= 1, !ms.isHidden, ms.isDoubleSided,
               (ms.backgroundColor?.alpha ?? 0) == 0, ms.borderWidth <= 0, ms.shadowOpacity <= 0, ms.contentsImage == nil,
               !ms.masksToBounds, ms.bounds.isFiniteRect,

@@ -73,16 +73,35 @@ package struct ShapeContent: Equatable, Sendable {
     /// The stroke as an outline to fill (trimmed, dashed, then widened), in layer space; nil
     /// when nothing is stroked.
     func strokeOutline() -> CGPath? {
+        guard let p = strokedPath() else { return nil }
+        return p.copy(strokingWithWidth: lineWidth, lineCap: cgLineCap, lineJoin: cgLineJoin, miterLimit: cgMiterLimit)
+    }
+
+    /// Hands the pieces of the stroke's outline (layer space) to `sink` without building the
+    /// outline; false when nothing is stroked.
+    func stroke<Sink: PathSink>(into sink: inout Sink) -> Bool {
+        guard let p = strokedPath() else { return false }
+        p.stroke(width: lineWidth, cap: cgLineCap, join: cgLineJoin, miterLimit: cgMiterLimit, into: &sink)
+        return true
+    }
+
+    /// Whether a stroke is drawn at all (a colour that shows, a usable width).
+    var hasStroke: Bool { strokes }
+
+    /// The path the stroke follows: trimmed to strokeStart…strokeEnd, then dashed.
+    private func strokedPath() -> CGPath? {
         guard strokes, let path else { return nil }
         var p = path.trimmed(from: strokeStart, to: strokeEnd)
         guard !p.isEmpty else { return nil }
         if let dashes = lineDashPattern, !dashes.isEmpty {
             p = p.copy(dashingWithPhase: lineDashPhase.isFinite ? lineDashPhase : 0, lengths: dashes)
         }
-        return p.copy(strokingWithWidth: lineWidth, lineCap: lineCap == "round" ? .round : lineCap == "square" ? .square : .butt,
-                      lineJoin: lineJoin == "round" ? .round : lineJoin == "bevel" ? .bevel : .miter,
-                      miterLimit: miterLimit.isFinite ? miterLimit : 10)
+        return p
     }
+
+    private var cgLineCap: CGLineCap { lineCap == "round" ? .round : lineCap == "square" ? .square : .butt }
+    private var cgLineJoin: CGLineJoin { lineJoin == "round" ? .round : lineJoin == "bevel" ? .bevel : .miter }
+    private var cgMiterLimit: CGFloat { miterLimit.isFinite ? miterLimit : 10 }
 
     /// Fills then strokes the path into `ctx` (its CTM maps layer space to the device).
     func draw(in ctx: CGContext) {
@@ -96,9 +115,9 @@ package struct ShapeContent: Equatable, Sendable {
         let trimmed = path.trimmed(from: strokeStart, to: strokeEnd)
         guard !trimmed.isEmpty else { return }
         ctx.setLineWidth(lineWidth)
-        ctx.setMiterLimit(miterLimit.isFinite ? miterLimit : 10)
-        ctx.setLineCap(lineCap == "round" ? .round : lineCap == "square" ? .square : .butt)
-        ctx.setLineJoin(lineJoin == "round" ? .round : lineJoin == "bevel" ? .bevel : .miter)
+        ctx.setMiterLimit(cgMiterLimit)
+        ctx.setLineCap(cgLineCap)
+        ctx.setLineJoin(cgLineJoin)
         // A pattern of zeros or negatives draws a solid line (CGContext ignores it and counts it).
         ctx.setLineDash(phase: lineDashPhase.isFinite ? lineDashPhase : 0, lengths: lineDashPattern ?? [])
         ctx.addPath(trimmed)

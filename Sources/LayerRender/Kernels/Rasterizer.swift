@@ -171,29 +171,46 @@ struct Rasterizer {
     /// subpath closed; curves are flattened to within `tolerance` pixels (area error under 0.2 % for a
     /// 20-pixel circle).
     mutating func addPath(_ path: CGPath, transform t: CGAffineTransform, tolerance: CGFloat = 0.05) {
-        var start = CGPoint.zero, last = CGPoint.zero
-        var open = false
-        func map(_ p: CGPoint) -> CGPoint { p.applying(t) }
-        for op in path.ops {
+        var feed = Feed(raster: self, transform: t, tolerance: tolerance)
+        for op in path.ops { feed.add(op) }
+        self = feed.finished()
+    }
+
+    /// Path elements (layer space) fed to a rasteriser as they come, mapped by `transform` into
+    /// frame pixels; each subpath is closed. `finished()` closes the last one and gives the
+    /// rasteriser back.
+    struct Feed: PathSink {
+        private var raster: Rasterizer
+        let transform: CGAffineTransform
+        let tolerance: CGFloat
+        private var start = CGPoint.zero, last = CGPoint.zero
+        private var open = false
+
+        init(raster: Rasterizer, transform: CGAffineTransform, tolerance: CGFloat = 0.05) {
+            self.raster = raster; self.transform = transform; self.tolerance = tolerance
+        }
+
+        mutating func add(_ op: PathOp) {
+            let t = transform
             switch op {
             case .move(let p):
-                if open { addLine(last, start) }
-                start = map(p); last = start; open = true
+                if open { raster.addLine(last, start) }
+                start = p.applying(t); last = start; open = true
             case .line(let p):
-                let q = map(p); addLine(last, q); last = q; open = true
+                let q = p.applying(t); raster.addLine(last, q); last = q; open = true
             case .quad(let c, let p):
-                let c1 = map(c), q = map(p)
+                let c1 = c.applying(t), q = p.applying(t)
                 let k = Rasterizer.segments(last, c1, c1, q, tolerance)
                 var prev = last
                 for i in 1...k {
                     let s = CGFloat(i) / CGFloat(k), u = 1 - s
                     let r = i == k ? q : CGPoint(x: u * u * last.x + 2 * u * s * c1.x + s * s * q.x,
                                                  y: u * u * last.y + 2 * u * s * c1.y + s * s * q.y)
-                    addLine(prev, r); prev = r
+                    raster.addLine(prev, r); prev = r
                 }
                 last = q; open = true
             case .cubic(let c1, let c2, let p):
-                let a = map(c1), b = map(c2), q = map(p)
+                let a = c1.applying(t), b = c2.applying(t), q = p.applying(t)
                 let k = Rasterizer.segments(last, a, b, q, tolerance)
                 var prev = last
                 for i in 1...k {
@@ -201,19 +218,25 @@ struct Rasterizer {
                     let r = i == k ? q : CGPoint(
                         x: u * u * u * last.x + 3 * u * u * s * a.x + 3 * u * s * s * b.x + s * s * s * q.x,
                         y: u * u * u * last.y + 3 * u * u * s * a.y + 3 * u * s * s * b.y + s * s * s * q.y)
-                    addLine(prev, r); prev = r
+                    raster.addLine(prev, r); prev = r
                 }
                 last = q; open = true
             case .close:
-                if open { addLine(last, start) }
+                if open { raster.addLine(last, start) }
                 last = start; open = false
             }
         }
-        if open { addLine(last, start) }
+
+        /// The rasteriser with every edge added, the last subpath closed.
+        func finished() -> Rasterizer {
+            var r = raster
+            if open { r.addLine(last, start) }
+            return r
+        }
     }
 
     /// Segments that keep a flattened cubic within `tolerance` (Wang's bound), capped.
-    private static func segments(_ p0: CGPoint, _ c1: CGPoint, _ c2: CGPoint, _ p1: CGPoint, _ tolerance: CGFloat) -> Int {
+    fileprivate static func segments(_ p0: CGPoint, _ c1: CGPoint, _ c2: CGPoint, _ p1: CGPoint, _ tolerance: CGFloat) -> Int {
         let ddx = max(abs(p0.x - 2 * c1.x + c2.x), abs(c1.x - 2 * c2.x + p1.x))
         let ddy = max(abs(p0.y - 2 * c1.y + c2.y), abs(c1.y - 2 * c2.y + p1.y))
         let n = (0.75 * (ddx * ddx + ddy * ddy).squareRoot() / tolerance).squareRoot().rounded(.up)
