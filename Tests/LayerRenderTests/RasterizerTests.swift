@@ -29,8 +29,9 @@ import Testing
 
     @Test func rowsReportTheColumnsThatCanBeCovered() {
         // A turned square with a square hole (wound the other way) and a bar running past the
-        // box's right side: each row's reported columns hold every non-zero pixel, the sums stop
-        // at the last edge inside the box only when nothing carries on beyond it.
+        // box's right side: each row's reported stretches hold every non-zero pixel, the sums stop
+        // at the last edge inside the box only when nothing carries on beyond it, and the hole's
+        // inside (no edge there, sum 0) is left out.
         let hole = CGMutablePath()
         hole.move(to: CGPoint(x: 9.5, y: 9.5)); hole.addLine(to: CGPoint(x: 9.5, y: 14.5)); hole.addLine(to: CGPoint(x: 14.5, y: 14.5))
         hole.addLine(to: CGPoint(x: 14.5, y: 9.5)); hole.closeSubpath()
@@ -40,22 +41,25 @@ import Testing
         ring.addPath(hole)
         ring.addRect(CGRect(x: 18.3, y: 24.2, width: 30, height: 3))
         let w = 30, h = 30
-        var full = [Float](repeating: 0, count: w * h), reported = [Range<Int>?](repeating: nil, count: h)
+        var full = [Float](repeating: 0, count: w * h), reported = [[Range<Int>]](repeating: [], count: h)
         var r = Rasterizer(box: PixelBox(x0: 0, y0: 0, x1: w, y1: h), scratch: scratch)
         r.addPath(ring, transform: .identity)
         r.resolve { y, row, columns in
-            reported[y] = columns
+            if let last = reported[y].last { #expect(last.upperBound <= columns.lowerBound, "in order, apart") }
+            reported[y].append(columns)
             for x in 0..<w { full[y * w + x] = row[x] }
         }
         for y in 0..<h {
-            let nonzero = (0..<w).filter { full[y * w + $0] > 0 }
-            guard let first = nonzero.first, let last = nonzero.last else { continue }
-            #expect(reported[y].map { $0.contains(first) && $0.contains(last) } == true, "row \(y)")
+            for x in 0..<w where full[y * w + x] > 0 {
+                #expect(reported[y].contains { $0.contains(x) }, "row \(y), column \(x)")
+            }
         }
-        // The hole's middle is empty, the bar reaches the box's last column, the diamond's tips do not.
+        // The hole's middle is empty and skipped, the bar reaches the box's last column, the
+        // diamond's tips do not.
         #expect(full[12 * w + 12] == 0 && full[12 * w + 5] == 1)
-        #expect(full[25 * w + 29] == 1 && reported[25] == 18..<30)
-        #expect(reported[3].map { $0.upperBound < w } == true)
+        #expect(reported[12].count == 2 && !reported[12].contains { $0.contains(12) })
+        #expect(full[25 * w + 29] == 1 && reported[25] == [18..<30])
+        #expect(reported[3].last.map { $0.upperBound < w } == true)
         // Areas: the diamond 20 × 20 / 2, less the 5 × 5 hole, plus the bar's 11.7 × 3 inside the box.
         let area: Float = 200 - 25 + 11.7 * 3
         #expect(abs(full.reduce(0, +) - area) < 1e-3)

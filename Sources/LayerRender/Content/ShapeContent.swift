@@ -61,7 +61,7 @@ package struct ShapeContent: Equatable, Sendable {
         guard box.isFiniteRect, !box.isNull else { return nil }
         if strokes {
             let reach = lineWidth / 2 * (lineJoin == "miter" ? max(miterLimit, 1.5) : 1.5)
-            box = box.insetBy(dx: -reach, dy: -reach)
+            box = box.inset(dx: -reach, dy: -reach)
         }
         return box
     }

@@ -31,7 +31,7 @@ struct RoundedRect {
     /// The same shape inset by `d` on every side (radii shrink by `d`).
     func inset(by d: CGFloat) -> RoundedRect {
         var r = self
-        r.rect = rect.insetBy(dx: d, dy: d)
+        r.rect = rect.inset(dx: d, dy: d)
         r.radii = (max(radii.0 - d, 0), max(radii.1 - d, 0), max(radii.2 - d, 0), max(radii.3 - d, 0))
         return r
     }

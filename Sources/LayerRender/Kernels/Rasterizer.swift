@@ -19,14 +19,14 @@ import Foundation
 final class RasterScratch {
     private(set) var cells: UnsafeMutablePointer<Float>
     private(set) var capacity: Int
-    /// Per row, the first and one past the last cell an edge touched.
-    private(set) var touched: UnsafeMutablePointer<(Int32, Int32)>
-    private(set) var rows: Int
+    /// One bit per cell: whether an edge touched it.
+    private(set) var marks: UnsafeMutablePointer<UInt64>
+    private(set) var markCapacity: Int
     init() {
         capacity = 1 << 14; cells = .allocate(capacity: capacity)
-        rows = 256; touched = .allocate(capacity: rows)
+        markCapacity = 1 << 9; marks = .allocate(capacity: markCapacity)
     }
-    deinit { cells.deallocate(); touched.deallocate() }
+    deinit { cells.deallocate(); marks.deallocate() }
     /// At least `n` zeroed cells.
     func zeroed(_ n: Int) -> UnsafeMutablePointer<Float> {
         if n > capacity {
@@ -37,15 +37,15 @@ final class RasterScratch {
         cells.update(repeating: 0, count: n)
         return cells
     }
-    /// `n` rows of touched columns, all empty.
-    func untouched(_ n: Int) -> UnsafeMutablePointer<(Int32, Int32)> {
-        if n > rows {
-            touched.deallocate()
-            rows = max(n, rows * 2)
-            touched = .allocate(capacity: rows)
+    /// `n` words of marks, all clear.
+    func unmarked(_ n: Int) -> UnsafeMutablePointer<UInt64> {
+        if n > markCapacity {
+            marks.deallocate()
+            markCapacity = max(n, markCapacity * 2)
+            marks = .allocate(capacity: markCapacity)
         }
-        touched.update(repeating: (Int32.max, Int32.min), count: n)
-        return touched
+        marks.update(repeating: 0, count: n)
+        return marks
     }
 }
 
@@ -57,15 +57,19 @@ struct Rasterizer {
     private let cells: UnsafeMutablePointer<Float>
     /// Rows that received an edge (rows outside stay empty and are skipped).
     private(set) var rowMin = Int.max, rowMax = Int.min
-    /// Per row, the cells edges touched: the running sum is 0 before them and constant after.
-    private let touched: UnsafeMutablePointer<(Int32, Int32)>
+    /// Per row, a bit per cell an edge touched: between touched cells the running sum stays
+    /// what it was, so the coverage there is one constant (often 0: the inside of an outline).
+    private let marks: UnsafeMutablePointer<UInt64>
+    /// Words of marks per row.
+    private let words: Int
 
     /// A zeroed accumulator over `box` in `scratch`'s memory (valid until the scratch is reused).
     init(box: PixelBox, scratch: RasterScratch) {
         self.box = box
         width = max(box.x1 - box.x0, 0); height = max(box.y1 - box.y0, 0)
         cells = scratch.zeroed((width + 2) * height)
-        touched = scratch.untouched(height)
+        words = (width + 2 + 63) >> 6
+        marks = scratch.unmarked(words * height)
     }
 
     /// Coverage under this is dropped when a row's sum is carried past its last edge: what the
@@ -115,6 +119,24 @@ struct Rasterizer {
         }
     }
 
+    /// Marks cells `lo ..< hi` of `row` as touched.
+    @inline(__always)
+    private func mark(_ row: Int, _ lo: Int, _ hi: Int) {
+        let line = marks + row * words
+        let bit = lo & 63
+        if bit + hi - lo < 64 {
+            // The common case, a few cells within one word.
+            line[lo >> 6] |= ((1 as UInt64) &<< UInt64(truncatingIfNeeded: hi - lo) &- 1) &<< UInt64(truncatingIfNeeded: bit)
+            return
+        }
+        var i = lo
+        while i < hi {
+            let bit = i & 63, n = min(64 - bit, hi - i)
+            line[i >> 6] |= (n == 64 ? ~0 : ((1 as UInt64) &<< UInt64(truncatingIfNeeded: n)) &- 1) &<< UInt64(truncatingIfNeeded: bit)
+            i += n
+        }
+    }
+
     /// Adds an edge that lies within the box's columns (box-local coordinates).
     private mutating func addInside(_ px0: Float, _ py0: Float, _ px1: Float, _ py1: Float) {
         var x0 = px0, y0 = py0, x1 = px1, y1 = py1
@@ -138,8 +160,7 @@ struct Rasterizer {
             if a > b { swap(&a, &b) }
             let line = cells + row * stride
             let c0 = Int(a), c1 = min(Rasterizer.ceiling(b), width + 1)
-            let t = touched[row]
-            touched[row] = (min(t.0, Int32(c0)), max(t.1, Int32(min(max(c1, c0 + 1) + 1, stride))))
+            mark(row, c0, min(max(c1, c0 + 1) + 1, stride))
             if c1 <= c0 + 1 {
                 // Within one column (or on a column boundary): the mean x decides the split.
                 let f = (a + b) / 2 - Float(c0)
@@ -243,31 +264,70 @@ struct Rasterizer {
         return CGClampToInt(Double(n), in: 1...1024)
     }
 
-    /// Runs the sums: calls `body(y, coverage, columns)` for each row that may be covered, with
-    /// `coverage` pointing at the box's first column (frame column x is `coverage[x − box.x0]`),
-    /// values in [0, 1], zero outside `columns` (box-relative). Consumes the accumulator (the
-    /// cells hold coverage afterwards).
+    /// Runs the sums: for each row that may be covered, calls `body(y, coverage, columns)` once
+    /// per stretch of columns (box-relative, in order) where the coverage can be above 0, after
+    /// the whole row is summed; `coverage` points at the box's first column (frame column x is
+    /// `coverage[x − box.x0]`), values in [0, 1], 0 outside the stretches. Consumes the
+    /// accumulator (the cells hold coverage afterwards).
+    ///
+    /// Only touched cells are summed one by one; between them the sum is a constant, filled in
+    /// when it is at least `residue` and skipped otherwise (the cells there are still 0), so the
+    /// inside of a stroked outline costs nothing.
     mutating func resolve(_ body: (Int, UnsafePointer<Float>, Range<Int>) -> Void) {
         guard rowMin <= rowMax else { return }
         let stride = width + 2
-        for row in rowMin...rowMax {
-            let line = cells + row * stride
-            let t = touched[row]
-            // Only the touched cells need the running sum: before them it is 0, after them it
-            // stays what it reached (coverage of a shape running past the box's right side).
-            let lo = min(max(Int(t.0), 0), width), hi = min(max(Int(t.1), lo), width)
-            var sum: Float = 0
-            for x in lo..<hi {
-                sum += line[x]
-                line[x] = min(abs(sum), 1)
+        withUnsafeTemporaryAllocation(of: Range<Int>.self, capacity: 64) { spans in
+            for row in rowMin...rowMax {
+                let line = cells + row * stride, bits = marks + row * words
+                var count = 0
+                var open = -1   // start of the stretch being built, or -1
+                func close(_ end: Int) {
+                    guard open >= 0 else { return }
+                    if count == spans.count { spans[count - 1] = spans[count - 1].lowerBound..<end } else { spans[count] = open..<end; count += 1 }
+                    open = -1
+                }
+                var sum: Float = 0
+                var x = 0
+                while x < width {
+                    // The next run of touched cells [a, b).
+                    guard let a = Rasterizer.next(bits, from: x, set: true, limit: width) else { break }
+                    let b = Rasterizer.next(bits, from: a, set: false, limit: width) ?? width
+                    if x < a { gap(x, a) }
+                    if open < 0 { open = a }
+                    for c in a..<b {
+                        sum += line[c]
+                        line[c] = min(abs(sum), 1)
+                    }
+                    x = b
+                }
+                if x < width { gap(x, width) }
+                close(width)
+                func gap(_ lo: Int, _ hi: Int) {
+                    let rest = min(abs(sum), 1)
+                    if rest >= Rasterizer.residue {
+                        (line + lo).update(repeating: rest, count: hi - lo)
+                        if open < 0 { open = lo }
+                    } else {
+                        close(lo)
+                    }
+                }
+                for i in 0..<count { body(box.y0 + row, UnsafePointer(line), spans[i]) }
             }
-            var end = hi
-            let rest = min(abs(sum), 1)
-            if rest >= Rasterizer.residue {
-                (line + hi).update(repeating: rest, count: width - hi)
-                end = width
-            }
-            body(box.y0 + row, UnsafePointer(line), lo..<end)
         }
+    }
+
+    /// The first cell at or after `x` (below `limit`) whose mark is `set`; nil when none.
+    @inline(__always)
+    private static func next(_ bits: UnsafeMutablePointer<UInt64>, from x: Int, set: Bool, limit: Int) -> Int? {
+        var w = x >> 6
+        var word = (set ? bits[w] : ~bits[w]) & (~0 << UInt64(x & 63))
+        let last = (limit - 1) >> 6
+        while word == 0 {
+            w += 1
+            if w > last { return nil }
+            word = set ? bits[w] : ~bits[w]
+        }
+        let c = w << 6 + word.trailingZeroBitCount
+        return c < limit ? c : nil
     }
 }

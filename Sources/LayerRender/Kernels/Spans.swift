@@ -82,14 +82,14 @@ struct RowMap {
 
 extension RoundedRect {
     /// The rect grown by `e` on every side (where coverage can be above 0 for e = half a pixel).
-    func grown(by e: CGFloat) -> CGRect { rect.insetBy(dx: -e, dy: -e) }
+    func grown(by e: CGFloat) -> CGRect { rect.inset(dx: -e, dy: -e) }
 
     /// Columns of a row where coverage is exactly 1 (at least `e` inside; e = half a pixel).
     func fullSpan(_ map: RowMap, e: CGFloat, lo: Int, hi: Int) -> Range<Int> {
         let r = max(radii.0, radii.1, radii.2, radii.3, e)
-        let wide = map.inner(rect.insetBy(dx: r, dy: e), lo: lo, hi: hi)
+        let wide = map.inner(rect.inset(dx: r, dy: e), lo: lo, hi: hi)
         guard isRounded else { return wide }
-        let tall = map.inner(rect.insetBy(dx: e, dy: r), lo: lo, hi: hi)
+        let tall = map.inner(rect.inset(dx: e, dy: r), lo: lo, hi: hi)
         // The two arms of the cross overlap in the middle; keep their union when it is one run.
         if wide.isEmpty { return tall }
         if tall.isEmpty { return wide }
