@@ -224,8 +224,9 @@ enum PeerScenes {
             stroke.strokeColor = c3
             stroke.lineWidth = 3
             stroke.miterLimit = 4
-            root.addSublayer(fill)
-            root.addSublayer(stroke)
+            let part = ProcessInfo.processInfo.environment["S5PART"] ?? ""
+            if part != "stroke" { root.addSublayer(fill) }
+            if part != "fill" { root.addSublayer(stroke) }
         }
         return root
     }

@@ -117,11 +117,26 @@ extension Raster {
                 let m = inverse.m
                 var axial: (o: CGPoint, v: CGVector)? = nil
                 if m.2 == 0, m.5 == 0, m.8 == 1, case let .axial(o, v) = geometry { axial = (o, v) }
+                // The default CAGradientLayer (a vertical axis) on an unturned layer: along a row,
+                // qy does not change (m.1 = 0) and qx is weighted by v.dx = 0, which adds ±0 to the
+                // same sum (finite qx), so every pixel of the row gets the first one's ramp entry.
+                let rowConstant = axial.map { $0.v.dx == 0 } == true && m.1 == 0 && m.0.isFinite && m.3.isFinite && m.6.isFinite
                 cover(box: box, inverse: inverse, pixel: pixel, shape: shape, hole: nil, antialias: antialias, clips: clips, rows: rows,
                       rowDone: rowDone, full: { y, xs in
                           let row = target.row(y), cy = CGFloat(y) + 0.5
                           if let (o, v) = axial {
                               let ym3 = cy * m.3, ym4 = cy * m.4
+                              if rowConstant, let x = xs.first {
+                                  let px = CGFloat(x) + 0.5
+                                  let qx = px * m.0 + ym3 + m.6, qy = px * m.1 + ym4 + m.7
+                                  let i = index(Float((qx - o.x) * v.dx + (qy - o.y) * v.dy))
+                                  if stores && words[i] != 0 {
+                                      (row + x).update(repeating: words[i], count: xs.count)
+                                  } else {
+                                      for x in xs { fill(row, x, i) }
+                                  }
+                                  return
+                              }
                               for x in xs {
                                   let px = CGFloat(x) + 0.5
                                   let qx = px * m.0 + ym3 + m.6, qy = px * m.1 + ym4 + m.7
