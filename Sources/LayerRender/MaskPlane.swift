@@ -46,10 +46,7 @@ struct MaskPlane {
         var lo = Int(rows.spans[y - box.y0].lo), hi = Int(rows.spans[y - box.y0].hi)
         alpha.withUnsafeMutableBufferPointer { a in
             let out = a.baseAddress! + base + x0
-            for i in 0..<count {
-                let c = coverage[i]
-                if c > 0 { out[i] = UInt8(min(255 * c + 0.5, 255)) }
-            }
+            Raster.coverageBytes(coverage, out, count: count)
             // The span: from the first to the last byte that is not zero.
             var first = 0, last = count
             while first < last, out[first] == 0 { first += 1 }

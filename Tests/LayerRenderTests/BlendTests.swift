@@ -48,3 +48,22 @@ import Testing
         #expect(p == 0x0502_0304, "r 1.5 + 0.5 truncates to 2, g 2.5 + 0.5 to 3, b 3.5 + 0.5 to 4, a 4.5 + 0.5 to 5")
     }
 }
+
+@Suite struct CoverageByteTests {
+    @Test func coverageBytesEqualTheScalarRounding() {
+        // Every coverage a byte boundary can hinge on (k ± ½)/255 and its neighbours, 0, 1, and
+        // a spread, in runs that exercise the eight-lane body and the tail.
+        var values: [Float] = [0, 1, -0.0, 1e-9, 0.5, 0.999_999]
+        for k in 0...255 {
+            let c = (Float(k) + 0.5) / 255
+            values += [c, c.nextUp, c.nextDown, Float(k) / 255]
+        }
+        for n in [values.count, 7, 9, 16] {
+            let slice = Array(values.prefix(n))
+            var out = [UInt8](repeating: 0xAA, count: slice.count)
+            slice.withUnsafeBufferPointer { c in out.withUnsafeMutableBufferPointer { Raster.coverageBytes(c.baseAddress!, $0.baseAddress!, count: slice.count) } }
+            let expected = slice.map { $0 > 0 ? UInt8(min(255 * $0 + 0.5, 255)) : 0 }
+            #expect(out == expected, "\(n) values")
+        }
+    }
+}

@@ -157,15 +157,50 @@ enum Raster {
     static func blend(_ p: UnsafeMutablePointer<UInt32>, _ r: Float, _ g: Float, _ b: Float, _ a: Float, _ cov: Float) {
         let d = p.pointee
         let inv = 1 - a * cov / 255
-        let magic: Float = 8_388_608   // 2²³: its float spacing is 1
+        let magic: Float = 8_388_608   // 2²³: the mantissa holds the byte exactly
         let bytes = (SIMD4<UInt32>(repeating: d) &>> SIMD4<UInt32>(0, 8, 16, 24)) & 255
         let dst = unsafeBitCast(bytes | 0x4B00_0000, to: SIMD4<Float>.self) - magic
         var o = SIMD4<Float>(b, g, r, a) * cov + dst * inv + 0.5
         o.replace(with: 255, where: o .> 255)
-        let big = o + magic
-        var bits = unsafeBitCast(big, to: SIMD4<UInt32>.self)
-        bits &+= unsafeBitCast(big - magic .> o, to: SIMD4<UInt32>.self)   // true lanes are all ones: −1
-        p.pointee = unsafeBitCast(SIMD4<UInt8>(truncatingIfNeeded: bits), to: UInt32.self)
+        p.pointee = unsafeBitCast(SIMD4<UInt8>(truncatingIfNeeded: truncated(o)), to: UInt32.self)
+    }
+
+    /// ⌊v⌋ of each lane, for lanes in [0, 2²²): adding 2²³ rounds to the nearest integer (the
+    /// spacing of floats there is 1), then one is taken where that rounded up. No range checks.
+    @inline(__always)
+    static func truncated(_ v: SIMD4<Float>) -> SIMD4<UInt32> {
+        let magic: Float = 8_388_608
+        let big = v + magic
+        // True lanes of the mask are all ones, −1 as integers.
+        return (unsafeBitCast(big, to: SIMD4<UInt32>.self) &+ unsafeBitCast(big - magic .> v, to: SIMD4<UInt32>.self)) & 0x7F_FFFF
+    }
+
+    /// `truncated` over eight lanes.
+    @inline(__always)
+    static func truncated(_ v: SIMD8<Float>) -> SIMD8<UInt32> {
+        let magic: Float = 8_388_608
+        let big = v + magic
+        return (unsafeBitCast(big, to: SIMD8<UInt32>.self) &+ unsafeBitCast(big - magic .> v, to: SIMD8<UInt32>.self)) & 0x7F_FFFF
+    }
+
+    /// Alpha bytes of coverage in [0, 1]: ⌊min(255·c + 0.5, 255)⌋, 0 where c is not above 0 —
+    /// an opaque fill at that coverage blended onto nothing. Eight at a time.
+    static func coverageBytes(_ c: UnsafePointer<Float>, _ out: UnsafeMutablePointer<UInt8>, count: Int) {
+        var i = 0
+        while i + 8 <= count {
+            let v = UnsafeRawPointer(c + i).loadUnaligned(as: SIMD8<Float>.self)
+            var o = 255 * v + 0.5
+            o.replace(with: 255, where: o .> 255)
+            var bits = truncated(o)
+            bits.replace(with: 0, where: .!(v .> 0))
+            UnsafeMutableRawPointer(out + i).storeBytes(of: SIMD8<UInt8>(truncatingIfNeeded: bits), as: SIMD8<UInt8>.self)
+            i += 8
+        }
+        while i < count {
+            let v = c[i]
+            out[i] = v > 0 ? UInt8(min(255 * v + 0.5, 255)) : 0
+            i += 1
+        }
     }
 
     /// Multiplies the coverage by every clip at pixel (cx, cy).
