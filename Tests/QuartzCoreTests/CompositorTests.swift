@@ -300,7 +300,8 @@ import Testing
                 for (i, kind) in ["left edge", "translucent", "rounded", "faded parent", "right edge"].enumerated() {
                     let g = CAGradientLayer()
                     g.frame = CGRect(x: -14 + Double(i) * 30.3, y: 92.6 + Double(i % 2) * 13, width: 44, height: 44)
-                    g.colors = [red, CGColor(red: 0.2, green: 0.9, blue: 0.1, alpha: 0.6), blue]
+                    // Opaque ramps (copied where the mask is full) and one with a translucent middle.
+                    g.colors = i % 2 == 0 ? [red, blue] : [red, CGColor(red: 0.2, green: 0.9, blue: 0.1, alpha: 0.6), blue]
                     g.startPoint = CGPoint(x: 0.1, y: 0); g.endPoint = CGPoint(x: 0.8, y: 1)
                     if kind == "translucent" { g.opacity = 0.55 }
                     if kind == "rounded" { g.masksToBounds = true; g.cornerRadius = 12 }
