@@ -151,21 +151,26 @@ struct Rasterizer {
         guard firstRow <= lastRow else { return }
         rowMin = min(rowMin, firstRow); rowMax = max(rowMax, lastRow)
         let w = Float(width), stride = width + 2
+        // Where the edge crosses the top of the row's piece. A row's bottom is the next row's
+        // top (both are Float(row + 1) below the last row), so it is carried, not recomputed.
+        var xa = x0 + (max(Float(firstRow), top) - y0) * slope
         for row in firstRow...lastRow {
             let ya = max(Float(row), top), yb = min(Float(row + 1), bottom)
+            let xb = x0 + (yb - y0) * slope
+            defer { xa = xb }
             let dh = (yb - ya) * sign
             if dh == 0 { continue }
-            var a = x0 + (ya - y0) * slope, b = x0 + (yb - y0) * slope
-            a = min(max(a, 0), w); b = min(max(b, 0), w)   // rounding only: the edge lies inside
+            var a = min(max(xa, 0), w), b = min(max(xb, 0), w)   // rounding only: the edge lies inside
             if a > b { swap(&a, &b) }
+            // a, b ≤ width, so c0 + 1 and c1 stay below the stride.
             let line = cells + row * stride
             let c0 = Int(a), c1 = min(Rasterizer.ceiling(b), width + 1)
-            mark(row, c0, min(max(c1, c0 + 1) + 1, stride))
+            mark(row, c0, max(c1, c0 + 1) + 1)
             if c1 <= c0 + 1 {
                 // Within one column (or on a column boundary): the mean x decides the split.
                 let f = (a + b) / 2 - Float(c0)
                 line[c0] += dh * (1 - f)
-                if c0 + 1 < stride { line[c0 + 1] += dh * f }
+                line[c0 + 1] += dh * f
                 continue
             }
             let inv = 1 / (b - a)
@@ -184,7 +189,7 @@ struct Rasterizer {
             let cl = Float(c1 - 1)
             let last = dh * (Rasterizer.g(b - cl) - Rasterizer.g(a - cl)) * inv
             line[c1 - 1] += last - previous
-            if c1 < stride { line[c1] += dh - last }
+            line[c1] += dh - last
         }
     }
 
