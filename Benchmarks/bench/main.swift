@@ -195,9 +195,12 @@ enum PeerScenes {
     }
 
     /// S5: 200 stars filled with a vertical gradient (a CAGradientLayer masked by a CAShapeLayer)
-    /// and stroked 3 points wide, miter limit 4 (a CAShapeLayer above it).
+    /// and stroked 3 points wide, miter limit 4 (a CAShapeLayer above it). With the environment
+    /// variable `S5PART=fill` or `S5PART=stroke` only that half is built (to profile the halves;
+    /// the peers' figures are for the whole scene).
     static func s5() -> CALayer {
         let root = root()
+        let part = ProcessInfo.processInfo.environment["S5PART"] ?? ""
         var r = LCG(scene: 5)
         for _ in 0..<200 {
             let cx = 40 + r.u01() * 1200, cy = 40 + r.u01() * 640, a0 = r.u01() * 2 * .pi
@@ -224,7 +227,6 @@ enum PeerScenes {
             stroke.strokeColor = c3
             stroke.lineWidth = 3
             stroke.miterLimit = 4
-            let part = ProcessInfo.processInfo.environment["S5PART"] ?? ""
             if part != "stroke" { root.addSublayer(fill) }
             if part != "fill" { root.addSublayer(stroke) }
         }
