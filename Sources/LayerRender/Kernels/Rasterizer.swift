@@ -17,35 +17,32 @@ import Foundation
 
 /// Reusable cell memory for rasterisers (one per compositor: no allocation per shape).
 final class RasterScratch {
-    private(set) var cells: UnsafeMutablePointer<Float>
-    private(set) var capacity: Int
+    private var cells: UnsafeMutablePointer<Float>
+    private var capacity = 1 << 14
     /// One bit per cell: whether an edge touched it.
-    private(set) var marks: UnsafeMutablePointer<UInt64>
-    private(set) var markCapacity: Int
+    private var marks: UnsafeMutablePointer<UInt64>
+    private var markCapacity = 1 << 9
     init() {
-        capacity = 1 << 14; cells = .allocate(capacity: capacity)
-        markCapacity = 1 << 9; marks = .allocate(capacity: markCapacity)
+        cells = .allocate(capacity: capacity)
+        marks = .allocate(capacity: markCapacity)
     }
     deinit { cells.deallocate(); marks.deallocate() }
     /// At least `n` zeroed cells.
-    func zeroed(_ n: Int) -> UnsafeMutablePointer<Float> {
-        if n > capacity {
-            cells.deallocate()
-            capacity = max(n, capacity * 2)
-            cells = .allocate(capacity: capacity)
-        }
-        cells.update(repeating: 0, count: n)
-        return cells
-    }
+    func zeroed(_ n: Int) -> UnsafeMutablePointer<Float> { RasterScratch.cleared(&cells, &capacity, n, 0) }
     /// `n` words of marks, all clear.
-    func unmarked(_ n: Int) -> UnsafeMutablePointer<UInt64> {
-        if n > markCapacity {
-            marks.deallocate()
-            markCapacity = max(n, markCapacity * 2)
-            marks = .allocate(capacity: markCapacity)
+    func unmarked(_ n: Int) -> UnsafeMutablePointer<UInt64> { RasterScratch.cleared(&marks, &markCapacity, n, 0) }
+
+    /// The first `n` elements of `memory` set to `zero`; reallocated (at least doubling) when it
+    /// holds fewer.
+    private static func cleared<T>(_ memory: inout UnsafeMutablePointer<T>, _ capacity: inout Int, _ n: Int,
+                                   _ zero: T) -> UnsafeMutablePointer<T> {
+        if n > capacity {
+            memory.deallocate()
+            capacity = max(n, capacity * 2)
+            memory = .allocate(capacity: capacity)
         }
-        marks.update(repeating: 0, count: n)
-        return marks
+        memory.update(repeating: zero, count: n)
+        return memory
     }
 }
 
