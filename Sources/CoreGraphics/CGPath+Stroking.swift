@@ -8,6 +8,7 @@ import Foundation
 // contour; filling, clipping and `contains` agree with it, element counts do not.
 // Curves are flattened first (tolerance 0.05 units), so outlines are polygonal
 // except for round joins and caps, which stay true arcs.
+
 /// Takes path elements one at a time, as they are made: a path being built, or a rasteriser
 /// that needs no path in between.
 package protocol PathSink {

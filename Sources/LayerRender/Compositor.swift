@@ -191,6 +191,7 @@ package final class Compositor {
             raster = rasterBitmap(snap, s, own: ctx, local: local, flipped: flipped)
             if let r = raster { groupBox = Compositor.box(of: r.extent, world: world, limit: reach) }
         }
+        // A gradient cut out by a plain shape mask needs no offscreen (Compositor+MaskedGradient.swift).
         if snap.mask != nil, !group, !hasShadow, raster == nil, ctx.clips.isEmpty,
            paintMaskedGradient(snap, s, ctx, local: local, world: world, inverse: inverse, pixel: pixel, groupBox: groupBox,
                                shape: shape, clipSelf: clipSelf, opacity: opacity) { return }

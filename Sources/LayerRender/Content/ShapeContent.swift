@@ -70,15 +70,8 @@ package struct ShapeContent: Equatable, Sendable {
     /// are drawn by CoreGraphics).
     var isRasterizable: Bool { fillRule != "even-odd" || fillColor == nil }
 
-    /// The stroke as an outline to fill (trimmed, dashed, then widened), in layer space; nil
-    /// when nothing is stroked.
-    func strokeOutline() -> CGPath? {
-        guard let p = strokedPath() else { return nil }
-        return p.copy(strokingWithWidth: lineWidth, lineCap: cgLineCap, lineJoin: cgLineJoin, miterLimit: cgMiterLimit)
-    }
-
-    /// Hands the pieces of the stroke's outline (layer space) to `sink` without building the
-    /// outline; false when nothing is stroked.
+    /// Hands the pieces of the stroke's outline (trimmed, dashed, then widened; layer space) to
+    /// `sink` without building the outline; false when nothing is stroked.
     func stroke<Sink: PathSink>(into sink: inout Sink) -> Bool {
         guard let p = strokedPath() else { return false }
         p.stroke(width: lineWidth, cap: cgLineCap, join: cgLineJoin, miterLimit: cgMiterLimit, into: &sink)
