@@ -116,10 +116,9 @@ struct Rasterizer {
         }
     }
 
-    /// Marks cells `lo ..< hi` of `row` as touched.
+    /// Marks cells `lo ..< hi` of a row's marks as touched.
     @inline(__always)
-    private func mark(_ row: Int, _ lo: Int, _ hi: Int) {
-        let line = marks + row * words
+    private static func mark(_ line: UnsafeMutablePointer<UInt64>, _ lo: Int, _ hi: Int) {
         let bit = lo & 63
         if bit + hi - lo < 64 {
             // The common case, a few cells within one word.
@@ -147,7 +146,8 @@ struct Rasterizer {
         let firstRow = Int(top), lastRow = min(Rasterizer.ceiling(bottom), height) - 1
         guard firstRow <= lastRow else { return }
         rowMin = min(rowMin, firstRow); rowMax = max(rowMax, lastRow)
-        let w = Float(width), stride = width + 2
+        // The accumulator's fields as locals: kept in registers across the rows.
+        let w = Float(width), stride = width + 2, cells = self.cells, marks = self.marks, words = self.words
         // Where the edge crosses the top of the row's piece. A row's bottom is the next row's
         // top (both are Float(row + 1) below the last row), so it is carried, not recomputed.
         var xa = x0 + (max(Float(firstRow), top) - y0) * slope
@@ -160,9 +160,9 @@ struct Rasterizer {
             var a = min(max(xa, 0), w), b = min(max(xb, 0), w)   // rounding only: the edge lies inside
             if a > b { swap(&a, &b) }
             // a, b ≤ width, so c0 + 1 and c1 stay below the stride.
-            let line = cells + row * stride
+            let line = cells + row &* stride
             let c0 = Int(a), c1 = min(Rasterizer.ceiling(b), width + 1)
-            mark(row, c0, max(c1, c0 + 1) + 1)
+            Rasterizer.mark(marks + row &* words, c0, max(c1, c0 + 1) + 1)
             if c1 <= c0 + 1 {
                 // Within one column (or on a column boundary): the mean x decides the split.
                 let f = (a + b) / 2 - Float(c0)
