@@ -49,17 +49,33 @@ struct RowMap {
     /// The real interval of columns whose centres map inside `r` (W > 0 along the row).
     @inline(__always)
     func interval(_ r: CGRect) -> (CGFloat, CGFloat) {
-        var lo = -CGFloat.greatestFiniteMagnitude, hi = CGFloat.greatestFiniteMagnitude
-        RowMap.clip(x0 - r.minX * w0, dx - r.minX * dw, &lo, &hi)      // X ≥ minX·W
-        RowMap.clip(r.maxX * w0 - x0, r.maxX * dw - dx, &lo, &hi)      // X ≤ maxX·W
+        var (lo, hi) = columnInterval(r)
         RowMap.clip(y0 - r.minY * w0, dy - r.minY * dw, &lo, &hi)
         RowMap.clip(r.maxY * w0 - y0, r.maxY * dw - dy, &lo, &hi)
         return (lo, hi)
     }
 
+    /// The part of `interval` that the X bounds of `r` give.
+    @inline(__always)
+    func columnInterval(_ r: CGRect) -> (CGFloat, CGFloat) {
+        var lo = -CGFloat.greatestFiniteMagnitude, hi = CGFloat.greatestFiniteMagnitude
+        RowMap.clip(x0 - r.minX * w0, dx - r.minX * dw, &lo, &hi)      // X ≥ minX·W
+        RowMap.clip(r.maxX * w0 - x0, r.maxX * dw - dx, &lo, &hi)      // X ≤ maxX·W
+        return (lo, hi)
+    }
+
+    /// For a row of an axis-aligned affine map (Y and W the same at every column): whether its
+    /// centres lie within the Y bounds of `r`, i.e. whether `interval` keeps `columnInterval`.
+    @inline(__always)
+    func rowInside(_ r: CGRect) -> Bool { y0 - r.minY * w0 >= 0 && r.maxY * w0 - y0 >= 0 }
+
     /// Every column in [lo, hi) that may touch `r` (a superset, one column wider on each side).
-    func outer(_ r: CGRect, lo: Int, hi: Int) -> Range<Int> {
-        let (a, b) = interval(r)
+    func outer(_ r: CGRect, lo: Int, hi: Int) -> Range<Int> { RowMap.outer(interval(r), lo: lo, hi: hi) }
+
+    /// `outer` from the interval.
+    @inline(__always)
+    static func outer(_ interval: (CGFloat, CGFloat), lo: Int, hi: Int) -> Range<Int> {
+        let (a, b) = interval
         if a.isNaN || b.isNaN { return lo..<hi }
         guard a <= b else { return lo..<lo }
         let first = a <= CGFloat(lo) ? lo : CGClampToInt(Double(a.rounded(.down)) - 1, in: lo...hi, counted: false)
@@ -70,7 +86,13 @@ struct RowMap {
     /// Columns in [lo, hi) whose centres are certainly inside `r` (strictly, with a margin).
     func inner(_ r: CGRect, lo: Int, hi: Int) -> Range<Int> {
         guard r.width > 0, r.height > 0 else { return lo..<lo }
-        var (a, b) = interval(r)
+        return RowMap.inner(interval(r), lo: lo, hi: hi)
+    }
+
+    /// `inner` from the interval of a rect that is not empty.
+    @inline(__always)
+    static func inner(_ interval: (CGFloat, CGFloat), lo: Int, hi: Int) -> Range<Int> {
+        var (a, b) = interval
         guard a <= b else { return lo..<lo }   // also when either is NaN
         let margin = 1e-9 * max(abs(a), abs(b), 1)
         a += margin; b -= margin
@@ -158,6 +180,16 @@ extension Raster {
                       full: (Int, Range<Int>) -> Void, edge: (Int, Int, Float) -> Void) {
         guard !box.isEmpty else { return }
         let e = pixel / 2
+        // An unrounded shape through an axis-aligned affine map, without clips or a hole: every
+        // row sees the same column intervals (those of its first row) or none, so they are solved
+        // once; per row only the Y test remains. Same spans as FullRuns.of.
+        let m = inverse.m
+        var aligned: (grown: CGRect, inner: CGRect, outer: (CGFloat, CGFloat), full: (CGFloat, CGFloat))? = nil
+        if m.1 == 0, m.2 == 0, m.3 == 0, m.5 == 0, m.8 == 1, clips.isEmpty, hole == nil, !shape.isRounded,
+           let first = RowMap(inverse, row: box.y0, lo: box.x0, hi: box.x1) {
+            let grown = shape.grown(by: e), inner = shape.rect.inset(dx: e, dy: e)   // fullSpan's rect when unrounded
+            aligned = (grown, inner, first.columnInterval(grown), first.columnInterval(inner))
+        }
         for y in box.y0..<box.y1 {
             defer { rowDone?(y) }
             var lo = box.x0, hi = box.x1
@@ -179,6 +211,13 @@ extension Raster {
                 }
             }
             guard let map = RowMap(inverse, row: y, lo: lo, hi: hi) else { slow(lo..<hi); continue }
+            if let a = aligned {
+                let outer = map.rowInside(a.grown) ? RowMap.outer(a.outer, lo: lo, hi: hi) : lo..<lo
+                if outer.isEmpty { continue }
+                let f = a.inner.width > 0 && a.inner.height > 0 && map.rowInside(a.inner) ? RowMap.inner(a.full, lo: lo, hi: hi) : lo..<lo
+                FullRuns(a: f, b: f.upperBound..<f.upperBound).walk(outer, edge: slow, full: { full(y, $0) })
+                continue
+            }
             let outer = map.outer(shape.grown(by: e), lo: lo, hi: hi)
             if outer.isEmpty { continue }
             let runs = FullRuns.of(shape, map: map, e: e, row: y, lo: lo, hi: hi, hole: hole, clips: clips)
