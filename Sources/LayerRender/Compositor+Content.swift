@@ -127,18 +127,22 @@ extension Compositor {
             edges(&r)
             // An opaque colour at full coverage gives the same word whatever it covers (the blend
             // keeps none of the pixel): worked out once, stored.
-            var solid: UInt32 = 0
             let opaque = c.a == 255
-            if opaque { Raster.blend(&solid, c.r, c.g, c.b, c.a, 1) }
+            var word: UInt32 = 0
+            if opaque { Raster.blend(&word, c.r, c.g, c.b, c.a, 1) }
+            let solid = word
             r.resolve { y, coverage, columns in
-                let row = target.row(y)
+                // Captured values copied into locals: the stores to the row could otherwise alias
+                // them, and they would be loaded again after every pixel.
+                let row = target.row(y), x0 = box.x0, clipped = !clips.isEmpty, solid = solid, opaque = opaque
+                let (cr, cg, cb, ca) = (c.r, c.g, c.b, c.a)
                 for i in columns {
                     var cov = coverage[i]
                     if cov == 0 { continue }
-                    let x = box.x0 + i
-                    if !clips.isEmpty { cov *= Float(Raster.clipCoverage(clips, CGFloat(x) + 0.5, CGFloat(y) + 0.5)) }
+                    let x = x0 + i
+                    if clipped { cov *= Float(Raster.clipCoverage(clips, CGFloat(x) + 0.5, CGFloat(y) + 0.5)) }
                     if cov == 1 && opaque { row[x] = solid; continue }
-                    if cov > 0 { Raster.blend(row + x, c.r, c.g, c.b, c.a, cov) }
+                    if cov > 0 { Raster.blend(row + x, cr, cg, cb, ca, cov) }
                 }
             }
         }
