@@ -16,7 +16,8 @@ let package = Package(
         // cairo + Pango (system libraries, via pkg-config).
         .systemLibrary(name: "CCairo", path: "Sources/CCairo", pkgConfig: "pangocairo",
                        providers: [.apt(["libcairo2-dev", "libpango1.0-dev"])]),
-        // Dumb C helpers that cannot be written in Swift (libjpeg's setjmp error handling).
+        // Dumb C helpers that cannot be written in Swift (libjpeg's setjmp error handling, a
+        // cache prefetch hint).
         .target(name: "CGSupport", path: "Sources/CGSupport", linkerSettings: [.linkedLibrary("jpeg")]),
         // Swift Testing declares a cross-import overlay for a module named CoreGraphics;
         // this empty module makes `import Testing` work beside ours (see docs/ARCHITECTURE.md).
@@ -24,9 +25,9 @@ let package = Package(
         .target(name: "CoreGraphics", dependencies: ["CCairo", "CGSupport", "_Testing_CoreGraphics"],
                 path: "Sources/CoreGraphics"),
         .target(name: "ImageIO", dependencies: ["CoreGraphics"], path: "Sources/ImageIO"),
-        // The render engine: snapshot types, timing maths, interpolation and (later) the compositor.
+        // The render engine: snapshot types, timing maths, interpolation and the compositor.
         // Package-internal API; it never imports QuartzCore.
-        .target(name: "LayerRender", dependencies: ["CoreGraphics"], path: "Sources/LayerRender"),
+        .target(name: "LayerRender", dependencies: ["CoreGraphics", "CGSupport"], path: "Sources/LayerRender"),
         .target(name: "QuartzCore", dependencies: ["CoreGraphics", "LayerRender"], path: "Sources/QuartzCore"),
         .target(name: "CX11", path: "Sources/CX11",
                 linkerSettings: [.linkedLibrary("X11"), .linkedLibrary("Xext")]),

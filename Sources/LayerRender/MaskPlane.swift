@@ -1,3 +1,4 @@
+import CGSupport
 import CoreGraphics
 import Foundation
 
@@ -118,6 +119,12 @@ extension MaskPlane {
         guard y >= b.y0, y < b.y1 else { return }
         let lo = max(xs.lowerBound, b.x0), hi = max(min(xs.upperBound, b.x1), lo)
         let copies = opacity == 1, out = target.row(y), w = box.x1 - box.x0
+        // The frame's rows are cold when a layer first reaches them: ask for the ends of the row
+        // two below while this one is finished (the mask's edges move little from row to row).
+        if y + 2 < b.y1 {
+            let ahead = target.row(y + 2)
+            cgs_prefetch(ahead + lo); cgs_prefetch(ahead + hi - 1)
+        }
         alpha.withUnsafeBufferPointer { plane in
             let a = plane.baseAddress! + (y - box.y0) * w - box.x0
             var x = lo

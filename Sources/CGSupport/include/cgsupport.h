@@ -1,6 +1,7 @@
 #ifndef CGSUPPORT_H
 #define CGSUPPORT_H
-// Dumb C helpers for the CoreGraphics module. Policy (size limits, formats) lives in Swift.
+// Dumb C helpers for the CoreGraphics and LayerRender modules. Policy (size limits, formats,
+// what to prefetch) lives in Swift.
 #include <stddef.h>
 #include <stdint.h>
 
@@ -11,5 +12,8 @@ int cgs_jpeg_info(const uint8_t *data, size_t length, int *width, int *height);
 /// `out` must hold height × stride bytes for the dimensions cgs_jpeg_info returned.
 /// Returns 0 on success, -1 on a corrupt or truncated stream (libjpeg's errors are caught with setjmp).
 int cgs_jpeg_decode(const uint8_t *data, size_t length, uint8_t *out, size_t stride, int width, int height);
+
+/// Asks for the cache line holding `p`, to be written (a hint: never faults, changes no result).
+static inline void cgs_prefetch(const void *p) { __builtin_prefetch(p, 1, 3); }
 
 #endif
