@@ -7,15 +7,14 @@ import Foundation
 // buffer instead, with the same operations in the same order, so the pixels are the same and no
 // offscreen is cleared, written whole and read back.
 extension Compositor {
-    /// Paints a gradient layer with a plain shape mask straight onto `ctx.target`; false (nothing
-    /// painted) when the layer draws anything besides its gradient or the mask is not a plain
-    /// shape, for the offscreen path to handle.
-    func paintMaskedGradient(_ snap: LayerSnapshot, _ s: LayerState, _ ctx: Context, local: Double, world: Homography,
+    /// Paints a gradient layer through its shape mask's `plane` straight onto `ctx.target`; false
+    /// (nothing painted) when the layer draws anything besides its gradient, for the offscreen
+    /// path to handle.
+    func paintMaskedGradient(_ snap: LayerSnapshot, _ s: LayerState, _ ctx: Context, plane: MaskPlane, world: Homography,
                              inverse: Homography, pixel: CGFloat, groupBox: PixelBox, shape: RoundedRect,
                              clipSelf: ClipShape, opacity: Double) -> Bool {
-        guard let mask = snap.mask, snap.sublayers.isEmpty, s.contentsImage == nil, (s.backgroundColor?.alpha ?? 0) == 0,
-              !(s.borderWidth > 0 && (s.borderColor?.alpha ?? 0) > 0), case .gradient(let g)? = s.content,
-              let plane = shapeMaskPlane(mask, parentTime: local, world: world, box: groupBox)
+        guard snap.sublayers.isEmpty, s.contentsImage == nil, (s.backgroundColor?.alpha ?? 0) == 0,
+              !(s.borderWidth > 0 && (s.borderColor?.alpha ?? 0) > 0), case .gradient(let g)? = s.content
         else { return false }
         paintedLayers += 1
         guard g.stops() != nil,

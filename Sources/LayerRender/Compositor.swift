@@ -191,15 +191,15 @@ package final class Compositor {
             raster = rasterBitmap(snap, s, own: ctx, local: local, flipped: flipped)
             if let r = raster { groupBox = Compositor.box(of: r.extent, world: world, limit: reach) }
         }
-        // A gradient cut out by a plain shape mask needs no offscreen (Compositor+MaskedGradient.swift).
-        if snap.mask != nil, !group, !hasShadow, raster == nil, ctx.clips.isEmpty,
-           paintMaskedGradient(snap, s, ctx, local: local, world: world, inverse: inverse, pixel: pixel, groupBox: groupBox,
-                               shape: shape, clipSelf: clipSelf, opacity: opacity) { return }
-        let offscreen = group || hasShadow || snap.mask != nil || raster != nil ? OwnedTarget(box: groupBox) : nil
         // A plain shape mask is rasterised first: what the layer paints beyond it is thrown away,
         // so its own content's kernels may skip those pixels. (Not its sublayers': a shadow or a
         // transition below moves pixels from beyond the mask's rows into them.)
-        let plane = offscreen != nil ? snap.mask.flatMap { shapeMaskPlane($0, parentTime: local, world: world, box: groupBox) } : nil
+        let plane = snap.mask.flatMap { shapeMaskPlane($0, parentTime: local, world: world, box: groupBox) }
+        // A gradient cut out by such a mask needs no offscreen (Compositor+MaskedGradient.swift).
+        if let plane, !group, !hasShadow, raster == nil, ctx.clips.isEmpty,
+           paintMaskedGradient(snap, s, ctx, plane: plane, world: world, inverse: inverse, pixel: pixel, groupBox: groupBox,
+                               shape: shape, clipSelf: clipSelf, opacity: opacity) { return }
+        let offscreen = group || hasShadow || snap.mask != nil || raster != nil ? OwnedTarget(box: groupBox) : nil
         var own = ctx
         if let offscreen {
             own.target = offscreen.target

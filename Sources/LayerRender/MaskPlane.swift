@@ -138,14 +138,9 @@ extension MaskPlane {
                         continue
                     }
                 }
-                defer { x += 1 }
-                var p = source[x]
-                if p == 0 { continue }
-                if a[x] != 255 { p = Raster.scaled(p, by: UInt32(a[x])) }
-                if p == 0 { continue }
-                if copies && p >> 24 == 255 { out[x] = p; continue }
-                let c = Raster.channels(p)
-                Raster.blend(out + x, c.r, c.g, c.b, c.a, opacity)
+                let p = source[x]
+                if p != 0 { Raster.compositePixel(a[x] == 255 ? p : Raster.scaled(p, by: UInt32(a[x])), out + x, opacity, copies: copies) }
+                x += 1
             }
         }
     }

@@ -51,7 +51,8 @@ package struct ShapeContent: Equatable, Sendable {
         return true
     }
 
-    private var strokes: Bool { (strokeColor?.alpha ?? 0) > 0 && lineWidth > 0 && lineWidth.isFinite }
+    /// Whether a stroke is drawn at all (a colour that shows, a usable width).
+    var hasStroke: Bool { (strokeColor?.alpha ?? 0) > 0 && lineWidth > 0 && lineWidth.isFinite }
 
     /// What the shape can paint, in layer space: the path's box grown by the stroke's reach
     /// (miter joins reach miterLimit × half the width, square caps √2 × half the width).
@@ -59,7 +60,7 @@ package struct ShapeContent: Equatable, Sendable {
         guard let path, !path.isEmpty else { return nil }
         var box = path.boundingBoxOfPath
         guard box.isFiniteRect, !box.isNull else { return nil }
-        if strokes {
+        if hasStroke {
             let reach = lineWidth / 2 * (lineJoin == "miter" ? max(miterLimit, 1.5) : 1.5)
             box = box.inset(dx: -reach, dy: -reach)
         }
@@ -78,12 +79,9 @@ package struct ShapeContent: Equatable, Sendable {
         return true
     }
 
-    /// Whether a stroke is drawn at all (a colour that shows, a usable width).
-    var hasStroke: Bool { strokes }
-
     /// The path the stroke follows: trimmed to strokeStart…strokeEnd, then dashed.
     private func strokedPath() -> CGPath? {
-        guard strokes, let path else { return nil }
+        guard hasStroke, let path else { return nil }
         var p = path.trimmed(from: strokeStart, to: strokeEnd)
         guard !p.isEmpty else { return nil }
         if let dashes = lineDashPattern, !dashes.isEmpty {
@@ -104,7 +102,7 @@ package struct ShapeContent: Equatable, Sendable {
             ctx.setFillColor(fill)
             ctx.fillPath(using: fillRule == "even-odd" ? .evenOdd : .winding)
         }
-        guard strokes, let stroke = strokeColor else { return }
+        guard hasStroke, let stroke = strokeColor else { return }
         let trimmed = path.trimmed(from: strokeStart, to: strokeEnd)
         guard !trimmed.isEmpty else { return }
         ctx.setLineWidth(lineWidth)

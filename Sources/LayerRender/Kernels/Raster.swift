@@ -157,7 +157,7 @@ enum Raster {
     static func blend(_ p: UnsafeMutablePointer<UInt32>, _ r: Float, _ g: Float, _ b: Float, _ a: Float, _ cov: Float) {
         let d = p.pointee
         let inv = 1 - a * cov / 255
-        let magic: Float = 8_388_608   // 2²³: the mantissa holds the byte exactly
+        let magic = Raster.twoTo23   // the mantissa holds the byte exactly
         let bytes = (SIMD4<UInt32>(repeating: d) &>> SIMD4<UInt32>(0, 8, 16, 24)) & 255
         let dst = unsafeBitCast(bytes | 0x4B00_0000, to: SIMD4<Float>.self) - magic
         var o = SIMD4<Float>(b, g, r, a) * cov + dst * inv + 0.5
@@ -165,11 +165,14 @@ enum Raster {
         p.pointee = unsafeBitCast(SIMD4<UInt8>(truncatingIfNeeded: truncated(o)), to: UInt32.self)
     }
 
+    /// 2²³: the spacing of floats from there up is 1.
+    static let twoTo23: Float = 8_388_608
+
     /// ⌊v⌋ of each lane, for lanes in [0, 2²²): adding 2²³ rounds to the nearest integer (the
     /// spacing of floats there is 1), then one is taken where that rounded up. No range checks.
     @inline(__always)
     static func truncated(_ v: SIMD4<Float>) -> SIMD4<UInt32> {
-        let magic: Float = 8_388_608
+        let magic = Raster.twoTo23
         let big = v + magic
         // True lanes of the mask are all ones, −1 as integers.
         return (unsafeBitCast(big, to: SIMD4<UInt32>.self) &+ unsafeBitCast(big - magic .> v, to: SIMD4<UInt32>.self)) & 0x7F_FFFF
@@ -178,7 +181,7 @@ enum Raster {
     /// `truncated` over eight lanes.
     @inline(__always)
     static func truncated(_ v: SIMD8<Float>) -> SIMD8<UInt32> {
-        let magic: Float = 8_388_608
+        let magic = Raster.twoTo23
         let big = v + magic
         return (unsafeBitCast(big, to: SIMD8<UInt32>.self) &+ unsafeBitCast(big - magic .> v, to: SIMD8<UInt32>.self)) & 0x7F_FFFF
     }
@@ -425,13 +428,17 @@ enum Raster {
     @inline(__always)
     static func compositeRun(_ s: UnsafeMutablePointer<UInt32>, _ d: UnsafeMutablePointer<UInt32>, _ xs: Range<Int>, _ alpha: Float) {
         let copies = alpha == 1
-        for x in xs {
-            let p = s[x]
-            if p == 0 { continue }
-            if copies && p >> 24 == 255 { d[x] = p; continue }
-            let c = channels(p)
-            blend(d + x, c.r, c.g, c.b, c.a, alpha)
-        }
+        for x in xs { compositePixel(s[x], d + x, alpha, copies: copies) }
+    }
+
+    /// Source-over of one premultiplied pixel times `alpha` (`copies`: alpha is 1): transparent
+    /// ones skipped, opaque ones copied at alpha 1 (what `blend` computes for them, exactly).
+    @inline(__always)
+    static func compositePixel(_ p: UInt32, _ d: UnsafeMutablePointer<UInt32>, _ alpha: Float, copies: Bool) {
+        if p == 0 { return }
+        if copies && p >> 24 == 255 { d.pointee = p; return }
+        let c = channels(p)
+        blend(d, c.r, c.g, c.b, c.a, alpha)
     }
 }
 
