@@ -244,38 +244,3 @@ extension RenderTarget {
         body(ctx)
     }
 }
-
-// The common mask: one opaque, filled shape layer and nothing else. Its alpha is its path's
-// coverage, so it is rasterised straight into an 8-bit plane instead of being painted into a
-// second offscreen; the alpha bytes are those the general path computes (an opaque fill blended
-// onto nothing), so both give the same pixels. It is made before the layer is painted, so that
-// the layer's kernels can skip what the mask throws away (MaskPlane.Rows).
-extension Compositor {
-    /// The mask's alpha over `box` when it is a plain shape mask; nil when the general mask path
-    /// is needed.
-    func shapeMaskPlane(_ mask: LayerSnapshot, parentTime: Double, world: Homography, box: PixelBox) -> MaskPlane? {
-        guard mask.sublayers.isEmpty, mask.mask == nil, !box.isEmpty else { return nil }
-        let local = mask.localTime(fromParent: parentTime)
-        if mask.animations.contains(where: { $0.model.transitionProgress(at: local) != nil }) { return nil }
-        let ms = mask.presentationState(atLocalTime: local)
-        guard case .shape(let sh)? = ms.content, let path = sh.path, sh.isRasterizable, !sh.hasStroke,
-              let fill = sh.fillColor, fill.alpha >= 1, ms.opacity >= 1, !ms.isHidden, ms.isDoubleSided,
-              (ms.backgroundColor?.alpha ?? 0) == 0, ms.borderWidth <= 0, ms.shadowOpacity <= 0, ms.contentsImage == nil,
-              !ms.masksToBounds, ms.bounds.isFiniteRect,
-              let affine = Homography(Compositor.localTransform(ms, parentSublayer: nil)).concatenating(world).affine
-        else { return nil }
-        var plane = MaskPlane(box: box)
-        if let extent = sh.extent() {
-            let rb = Compositor.box(of: extent, world: Homography(m: (affine.a, affine.b, 0, affine.c, affine.d, 0, affine.tx, affine.ty, 1)),
-                                    limit: box)
-            if !rb.isEmpty {
-                var r = Rasterizer(box: rb, scratch: rasterScratch)
-                r.addPath(path, transform: affine)
-                r.resolve { y, coverage, columns in
-                    plane.setRow(y, from: rb.x0 + columns.lowerBound, coverage: coverage + columns.lowerBound, count: columns.count)
-                }
-            }
-        }
-        return plane
-    }
-}

@@ -194,11 +194,13 @@ package final class Compositor {
         // A plain shape mask is rasterised first: what the layer paints beyond it is thrown away,
         // so its own content's kernels may skip those pixels. (Not its sublayers': a shadow or a
         // transition below moves pixels from beyond the mask's rows into them.)
-        let plane = snap.mask.flatMap { shapeMaskPlane($0, parentTime: local, world: world, box: groupBox) }
-        // A gradient cut out by such a mask needs no offscreen (Compositor+MaskedGradient.swift).
-        if let plane, !group, !hasShadow, raster == nil, ctx.clips.isEmpty,
-           paintMaskedGradient(snap, s, ctx, plane: plane, world: world, inverse: inverse, pixel: pixel, groupBox: groupBox,
+        let plainMask = snap.mask.flatMap { shapeMask($0, parentTime: local, world: world, box: groupBox) }
+        // A gradient cut out by such a mask needs no offscreen and no plane
+        // (Compositor+MaskedGradient.swift).
+        if let plainMask, !group, !hasShadow, raster == nil, ctx.clips.isEmpty,
+           paintMaskedGradient(snap, s, ctx, mask: plainMask, world: world, inverse: inverse, pixel: pixel, groupBox: groupBox,
                                shape: shape, clipSelf: clipSelf, opacity: opacity) { return }
+        let plane = plainMask.map { maskPlane($0, box: groupBox) }
         let offscreen = group || hasShadow || snap.mask != nil || raster != nil ? OwnedTarget(box: groupBox) : nil
         var own = ctx
         if let offscreen {

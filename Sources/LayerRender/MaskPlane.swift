@@ -108,40 +108,38 @@ extension MaskPlane {
         deinit { words.deallocate() }
     }
 
-    /// Multiplies row `y` of `row.buffer` by the alpha and composites it onto `target` at `opacity`
-    /// within `limit`, then zeroes what it read (the buffer is ready for the next row).
-    func finishRow(_ y: Int, _ row: RowBuffer, onto target: RenderTarget, limit: PixelBox, opacity: Float) {
+    /// Multiplies columns `xs` of row `y` of `row.buffer` by `alpha` (bytes indexed by frame
+    /// column) and composites them onto `target` at `opacity` within `limit`, then zeroes them
+    /// (the buffer is ready for the next stretch). The operations of `multiply` and `composite`
+    /// for those pixels, in the same order.
+    static func finish(_ y: Int, _ xs: Range<Int>, alpha a: UnsafePointer<UInt8>, _ row: RowBuffer, onto target: RenderTarget,
+                       limit: PixelBox, opacity: Float) {
         let source = row.buffer.row(y)
-        let xs = rows.columns(y, box.x0, box.x1)
         guard !xs.isEmpty else { return }
         defer { (source + xs.lowerBound).update(repeating: 0, count: xs.count) }
-        let b = box.intersection(limit)
-        guard y >= b.y0, y < b.y1 else { return }
-        let lo = max(xs.lowerBound, b.x0), hi = max(min(xs.upperBound, b.x1), lo)
-        let copies = opacity == 1, out = target.row(y), w = box.x1 - box.x0
+        guard y >= limit.y0, y < limit.y1 else { return }
+        let lo = max(xs.lowerBound, limit.x0), hi = max(min(xs.upperBound, limit.x1), lo)
+        let copies = opacity == 1, out = target.row(y)
         // The frame's rows are cold when a layer first reaches them: ask for the ends of the row
         // two below while this one is finished (the mask's edges move little from row to row).
-        if y + 2 < b.y1 {
+        if y + 2 < limit.y1 {
             let ahead = target.row(y + 2)
             cgs_prefetch(ahead + lo); cgs_prefetch(ahead + hi - 1)
         }
-        alpha.withUnsafeBufferPointer { plane in
-            let a = plane.baseAddress! + (y - box.y0) * w - box.x0
-            var x = lo
-            while x < hi {
-                // Inside the mask, four opaque pixels under full alpha at a time are copied as they are.
-                if copies, x + 4 <= hi, UnsafeRawPointer(a + x).loadUnaligned(as: UInt32.self) == .max {
-                    let words = UnsafeRawPointer(source + x).loadUnaligned(as: SIMD4<UInt32>.self)
-                    if all(words .>= 0xFF00_0000) {
-                        UnsafeMutableRawPointer(out + x).storeBytes(of: words, as: SIMD4<UInt32>.self)
-                        x += 4
-                        continue
-                    }
+        var x = lo
+        while x < hi {
+            // Inside the mask, four opaque pixels under full alpha at a time are copied as they are.
+            if copies, x + 4 <= hi, UnsafeRawPointer(a + x).loadUnaligned(as: UInt32.self) == .max {
+                let words = UnsafeRawPointer(source + x).loadUnaligned(as: SIMD4<UInt32>.self)
+                if all(words .>= 0xFF00_0000) {
+                    UnsafeMutableRawPointer(out + x).storeBytes(of: words, as: SIMD4<UInt32>.self)
+                    x += 4
+                    continue
                 }
-                let p = source[x]
-                if p != 0 { Raster.compositePixel(a[x] == 255 ? p : Raster.scaled(p, by: UInt32(a[x])), out + x, opacity, copies: copies) }
-                x += 1
             }
+            let p = source[x]
+            if p != 0 { Raster.compositePixel(a[x] == 255 ? p : Raster.scaled(p, by: UInt32(a[x])), out + x, opacity, copies: copies) }
+            x += 1
         }
     }
 }

@@ -87,13 +87,37 @@ enum GradientGeometry {
     }
 }
 
-extension Raster {
-    /// Paints a gradient over `shape` (the layer's rounded bounds) times `alpha`, through `clips`.
-    static func gradient(_ target: RenderTarget, box: PixelBox, inverse: Homography, pixel: CGFloat, shape: RoundedRect,
-                         geometry: GradientGeometry, ramp: GradientRamp, alpha: Float, antialias: Bool, clips: [ClipShape],
-                         rows: MaskPlane.Rows? = nil, rowDone: ((Int) -> Void)? = nil) {
-        guard !box.isEmpty, alpha > 0 else { return }
-        let last = Float(GradientRamp.size - 1)
+/// A gradient layer's pixels over `shape` (the layer's rounded bounds) times `alpha` through
+/// `clips`, painted onto `target` a row at a time; what does not change from row to row is worked
+/// out once.
+struct GradientPaint {
+    let target: RenderTarget
+    let inverse: Homography
+    let geometry: GradientGeometry
+    let ramp: GradientRamp
+    let alpha: Float
+    let plan: CoverPlan
+    /// The common case, an axial gradient through an affine map: its origin and scaled axis.
+    private let axial: (o: CGPoint, v: CGVector)?
+    /// The default CAGradientLayer (a vertical axis) on an unturned layer: along a row, qy does
+    /// not change (m.1 = 0) and qx is weighted by v.dx = 0, which adds ±0 to the same sum (finite
+    /// qx), so every pixel of the row gets the first one's ramp entry.
+    private let rowConstant: Bool
+
+    init(target: RenderTarget, box: PixelBox, inverse: Homography, pixel: CGFloat, shape: RoundedRect, geometry: GradientGeometry,
+         ramp: GradientRamp, alpha: Float, antialias: Bool, clips: [ClipShape]) {
+        self.target = target; self.inverse = inverse; self.geometry = geometry; self.ramp = ramp; self.alpha = alpha
+        plan = CoverPlan(box: box, inverse: inverse, pixel: pixel, shape: shape, hole: nil, antialias: antialias, clips: clips)
+        let m = inverse.m
+        if m.2 == 0, m.5 == 0, m.8 == 1, case let .axial(o, v) = geometry { axial = (o, v) } else { axial = nil }
+        rowConstant = axial.map { $0.v.dx == 0 } == true && m.1 == 0 && m.0.isFinite && m.3.isFinite && m.6.isFinite
+    }
+
+    /// Paints columns `lo ..< hi` of row `y`.
+    func row(_ y: Int, _ lo: Int, _ hi: Int) {
+        guard alpha > 0 else { return }
+        let last = Float(GradientRamp.size - 1), target = target, inverse = inverse, geometry = geometry, alpha = alpha
+        let axial = axial, rowConstant = rowConstant
         ramp.table.withUnsafeBufferPointer { lut in
             ramp.words.withUnsafeBufferPointer { words in
                 @inline(__always) func index(_ t: Float) -> Int { t.isNaN ? 0 : Int(min(max(t, 0), 1) * last + 0.5) }
@@ -101,7 +125,7 @@ extension Raster {
                 @inline(__always) func paint(_ y: Int, _ x: Int, _ cov: Float) {
                     guard let q = inverse.project(CGFloat(x) + 0.5, CGFloat(y) + 0.5) else { return }
                     let c = lut[index(q)]
-                    if c.w > 0 { blend(target.row(y) + x, c.x, c.y, c.z, c.w, cov * alpha) }
+                    if c.w > 0 { Raster.blend(target.row(y) + x, c.x, c.y, c.z, c.w, cov * alpha) }
                 }
                 // Fully covered runs at alpha 1 store opaque ramp entries directly (what `blend`
                 // computes for them) and blend the translucent ones.
@@ -109,47 +133,60 @@ extension Raster {
                 @inline(__always) func fill(_ row: UnsafeMutablePointer<UInt32>, _ x: Int, _ i: Int) {
                     if stores && words[i] != 0 { row[x] = words[i]; return }
                     let c = lut[i]
-                    if c.w > 0 { blend(row + x, c.x, c.y, c.z, c.w, 1 * alpha) }
+                    if c.w > 0 { Raster.blend(row + x, c.x, c.y, c.z, c.w, 1 * alpha) }
                 }
-                // The common case, an axial gradient through an affine map, with the map and the
-                // parameter written out (the same sums in the same order as `project` and
-                // `parameter`, without their branches).
                 let m = inverse.m
-                var axial: (o: CGPoint, v: CGVector)? = nil
-                if m.2 == 0, m.5 == 0, m.8 == 1, case let .axial(o, v) = geometry { axial = (o, v) }
-                // The default CAGradientLayer (a vertical axis) on an unturned layer: along a row,
-                // qy does not change (m.1 = 0) and qx is weighted by v.dx = 0, which adds ±0 to the
-                // same sum (finite qx), so every pixel of the row gets the first one's ramp entry.
-                let rowConstant = axial.map { $0.v.dx == 0 } == true && m.1 == 0 && m.0.isFinite && m.3.isFinite && m.6.isFinite
-                cover(box: box, inverse: inverse, pixel: pixel, shape: shape, hole: nil, antialias: antialias, clips: clips, rows: rows,
-                      rowDone: rowDone, full: { y, xs in
-                          let row = target.row(y), cy = CGFloat(y) + 0.5
-                          if let (o, v) = axial {
-                              let ym3 = cy * m.3, ym4 = cy * m.4
-                              if rowConstant, let x = xs.first {
-                                  let px = CGFloat(x) + 0.5
-                                  let qx = px * m.0 + ym3 + m.6, qy = px * m.1 + ym4 + m.7
-                                  let i = index(Float((qx - o.x) * v.dx + (qy - o.y) * v.dy))
-                                  if stores && words[i] != 0 {
-                                      (row + x).update(repeating: words[i], count: xs.count)
-                                  } else {
-                                      for x in xs { fill(row, x, i) }
-                                  }
-                                  return
-                              }
-                              for x in xs {
-                                  let px = CGFloat(x) + 0.5
-                                  let qx = px * m.0 + ym3 + m.6, qy = px * m.1 + ym4 + m.7
-                                  fill(row, x, index(Float((qx - o.x) * v.dx + (qy - o.y) * v.dy)))
-                              }
-                              return
-                          }
-                          for x in xs {
-                              guard let q = inverse.project(CGFloat(x) + 0.5, cy) else { continue }
-                              fill(row, x, index(q))
-                          }
-                      }, edge: paint)
+                plan.row(y, lo, hi, full: { y, xs in
+                    let row = target.row(y), cy = CGFloat(y) + 0.5
+                    if let (o, v) = axial {
+                        // The map and the parameter written out: the same sums in the same order
+                        // as `project` and `parameter`, without their branches.
+                        let ym3 = cy * m.3, ym4 = cy * m.4
+                        if rowConstant, let x = xs.first {
+                            let px = CGFloat(x) + 0.5
+                            let qx = px * m.0 + ym3 + m.6, qy = px * m.1 + ym4 + m.7
+                            let i = index(Float((qx - o.x) * v.dx + (qy - o.y) * v.dy))
+                            if stores && words[i] != 0 {
+                                (row + x).update(repeating: words[i], count: xs.count)
+                            } else {
+                                for x in xs { fill(row, x, i) }
+                            }
+                            return
+                        }
+                        for x in xs {
+                            let px = CGFloat(x) + 0.5
+                            let qx = px * m.0 + ym3 + m.6, qy = px * m.1 + ym4 + m.7
+                            fill(row, x, index(Float((qx - o.x) * v.dx + (qy - o.y) * v.dy)))
+                        }
+                        return
+                    }
+                    for x in xs {
+                        guard let q = inverse.project(CGFloat(x) + 0.5, cy) else { continue }
+                        fill(row, x, index(q))
+                    }
+                }, edge: paint)
             }
+        }
+    }
+}
+
+extension Raster {
+    /// Paints a gradient over `shape` (the layer's rounded bounds) times `alpha`, through `clips`;
+    /// with `rows`, only those columns of each row (the others would be thrown away by a mask).
+    static func gradient(_ target: RenderTarget, box: PixelBox, inverse: Homography, pixel: CGFloat, shape: RoundedRect,
+                         geometry: GradientGeometry, ramp: GradientRamp, alpha: Float, antialias: Bool, clips: [ClipShape],
+                         rows: MaskPlane.Rows? = nil) {
+        guard !box.isEmpty, alpha > 0 else { return }
+        let paint = GradientPaint(target: target, box: box, inverse: inverse, pixel: pixel, shape: shape, geometry: geometry,
+                                  ramp: ramp, alpha: alpha, antialias: antialias, clips: clips)
+        for y in box.y0..<box.y1 {
+            var lo = box.x0, hi = box.x1
+            if let rows {
+                let xs = rows.columns(y, lo, hi)
+                if xs.isEmpty { continue }
+                lo = xs.lowerBound; hi = xs.upperBound
+            }
+            paint.row(y, lo, hi)
         }
     }
 }

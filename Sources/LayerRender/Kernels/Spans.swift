@@ -167,61 +167,85 @@ struct FullRuns {
     }
 }
 
-extension Raster {
-    /// Visits the pixels of `box` covered by `shape` minus `hole` (layer space, mapped to pixels by
-    /// the inverse map `inverse`) through `clips`: `full(y, columns)` where coverage is exactly 1,
-    /// `edge(y, x, coverage)` for the other pixels with coverage above 0 (exact analytic coverage).
-    /// With `rows`, only those columns of each row are visited (the others would be thrown away);
-    /// `rowDone(y)` follows each row of the box, visited or not.
-    @inline(__always)
-    static func cover(box: PixelBox, inverse: Homography, pixel: CGFloat, shape: RoundedRect, hole: RoundedRect?,
-                      antialias: Bool, clips: [ClipShape], rows: MaskPlane.Rows? = nil,
-                      rowDone: ((Int) -> Void)? = nil,
-                      full: (Int, Range<Int>) -> Void, edge: (Int, Int, Float) -> Void) {
-        guard !box.isEmpty else { return }
-        let e = pixel / 2
-        // An unrounded shape through an axis-aligned affine map, without clips or a hole: every
-        // row sees the same column intervals (those of its first row) or none, so they are solved
-        // once; per row only the Y test remains. Same spans as FullRuns.of.
-        let m = inverse.m
-        var aligned: (grown: CGRect, inner: CGRect, outer: (CGFloat, CGFloat), full: (CGFloat, CGFloat))? = nil
+/// What `Raster.cover` works out once per shape, for visiting its rows one at a time (in any
+/// order, any columns).
+struct CoverPlan {
+    let inverse: Homography
+    let pixel: CGFloat
+    let shape: RoundedRect
+    let hole: RoundedRect?
+    let antialias: Bool
+    let clips: [ClipShape]
+    /// An unrounded shape through an axis-aligned affine map, without clips or a hole: every
+    /// row sees the same column intervals (those of the box's first row) or none, so they are
+    /// solved once; per row only the Y test remains. Same spans as FullRuns.of.
+    private let aligned: (grown: CGRect, inner: CGRect, outer: (CGFloat, CGFloat), full: (CGFloat, CGFloat))?
+
+    init(box: PixelBox, inverse: Homography, pixel: CGFloat, shape: RoundedRect, hole: RoundedRect?, antialias: Bool,
+         clips: [ClipShape]) {
+        self.inverse = inverse; self.pixel = pixel; self.shape = shape; self.hole = hole
+        self.antialias = antialias; self.clips = clips
+        let m = inverse.m, e = pixel / 2
         if m.1 == 0, m.2 == 0, m.3 == 0, m.5 == 0, m.8 == 1, clips.isEmpty, hole == nil, !shape.isRounded,
            let first = RowMap(inverse, row: box.y0, lo: box.x0, hi: box.x1) {
             let grown = shape.grown(by: e), inner = shape.rect.inset(dx: e, dy: e)   // fullSpan's rect when unrounded
             aligned = (grown, inner, first.columnInterval(grown), first.columnInterval(inner))
+        } else {
+            aligned = nil
         }
+    }
+
+    /// Visits columns `lo ..< hi` of row `y`: `full(y, columns)` where coverage is exactly 1,
+    /// `edge(y, x, coverage)` for the other pixels with coverage above 0.
+    @inline(__always)
+    func row(_ y: Int, _ lo: Int, _ hi: Int, full: (Int, Range<Int>) -> Void, edge: (Int, Int, Float) -> Void) {
+        let cy = CGFloat(y) + 0.5
+        @inline(__always) func slow(_ xs: Range<Int>) {
+            for x in xs {
+                let cx = CGFloat(x) + 0.5
+                guard let q = inverse.project(cx, cy) else { continue }
+                var cov = shape.coverage(q.x, q.y, pixel: pixel, antialias: antialias)
+                if cov == 0 { continue }
+                if let hole { cov = max(0, cov - hole.coverage(q.x, q.y, pixel: pixel, antialias: antialias)) }
+                if !clips.isEmpty { cov *= Raster.clipCoverage(clips, cx, cy) }
+                if cov > 0 { edge(y, x, Float(cov)) }
+            }
+        }
+        guard let map = RowMap(inverse, row: y, lo: lo, hi: hi) else { slow(lo..<hi); return }
+        let e = pixel / 2
+        if let a = aligned {
+            let outer = map.rowInside(a.grown) ? RowMap.outer(a.outer, lo: lo, hi: hi) : lo..<lo
+            if outer.isEmpty { return }
+            let f = a.inner.width > 0 && a.inner.height > 0 && map.rowInside(a.inner) ? RowMap.inner(a.full, lo: lo, hi: hi) : lo..<lo
+            FullRuns(a: f, b: f.upperBound..<f.upperBound).walk(outer, edge: slow, full: { full(y, $0) })
+            return
+        }
+        let outer = map.outer(shape.grown(by: e), lo: lo, hi: hi)
+        if outer.isEmpty { return }
+        let runs = FullRuns.of(shape, map: map, e: e, row: y, lo: lo, hi: hi, hole: hole, clips: clips)
+        runs.walk(outer, edge: slow, full: { full(y, $0) })
+    }
+}
+
+extension Raster {
+    /// Visits the pixels of `box` covered by `shape` minus `hole` (layer space, mapped to pixels by
+    /// the inverse map `inverse`) through `clips`: `full(y, columns)` where coverage is exactly 1,
+    /// `edge(y, x, coverage)` for the other pixels with coverage above 0 (exact analytic coverage).
+    /// With `rows`, only those columns of each row are visited (the others would be thrown away).
+    @inline(__always)
+    static func cover(box: PixelBox, inverse: Homography, pixel: CGFloat, shape: RoundedRect, hole: RoundedRect?,
+                      antialias: Bool, clips: [ClipShape], rows: MaskPlane.Rows? = nil,
+                      full: (Int, Range<Int>) -> Void, edge: (Int, Int, Float) -> Void) {
+        guard !box.isEmpty else { return }
+        let plan = CoverPlan(box: box, inverse: inverse, pixel: pixel, shape: shape, hole: hole, antialias: antialias, clips: clips)
         for y in box.y0..<box.y1 {
-            defer { rowDone?(y) }
             var lo = box.x0, hi = box.x1
             if let rows {
                 let xs = rows.columns(y, lo, hi)
                 if xs.isEmpty { continue }
                 lo = xs.lowerBound; hi = xs.upperBound
             }
-            let cy = CGFloat(y) + 0.5
-            @inline(__always) func slow(_ xs: Range<Int>) {
-                for x in xs {
-                    let cx = CGFloat(x) + 0.5
-                    guard let q = inverse.project(cx, cy) else { continue }
-                    var cov = shape.coverage(q.x, q.y, pixel: pixel, antialias: antialias)
-                    if cov == 0 { continue }
-                    if let hole { cov = max(0, cov - hole.coverage(q.x, q.y, pixel: pixel, antialias: antialias)) }
-                    if !clips.isEmpty { cov *= clipCoverage(clips, cx, cy) }
-                    if cov > 0 { edge(y, x, Float(cov)) }
-                }
-            }
-            guard let map = RowMap(inverse, row: y, lo: lo, hi: hi) else { slow(lo..<hi); continue }
-            if let a = aligned {
-                let outer = map.rowInside(a.grown) ? RowMap.outer(a.outer, lo: lo, hi: hi) : lo..<lo
-                if outer.isEmpty { continue }
-                let f = a.inner.width > 0 && a.inner.height > 0 && map.rowInside(a.inner) ? RowMap.inner(a.full, lo: lo, hi: hi) : lo..<lo
-                FullRuns(a: f, b: f.upperBound..<f.upperBound).walk(outer, edge: slow, full: { full(y, $0) })
-                continue
-            }
-            let outer = map.outer(shape.grown(by: e), lo: lo, hi: hi)
-            if outer.isEmpty { continue }
-            let runs = FullRuns.of(shape, map: map, e: e, row: y, lo: lo, hi: hi, hole: hole, clips: clips)
-            runs.walk(outer, edge: slow, full: { full(y, $0) })
+            plan.row(y, lo, hi, full: full, edge: edge)
         }
     }
 }
