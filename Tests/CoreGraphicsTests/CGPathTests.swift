@@ -152,6 +152,31 @@ import TestSupport
         #expect(round.boundingBoxOfPath == CGRect(x: -5, y: -5, width: 110, height: 10))
     }
 
+    @Test func strokedOutlinesAreOneContourPerSide() {
+        // A closed 40 × 30 rect stroked 4 wide with miter joins: an outer ring through the four
+        // miter tips and an inner ring through the four corners (the inner joins go through the
+        // vertex), each of which is a corner of the true outline; 44 × 34 − 36 × 26 = 560 units².
+        let rect = CGPath(rect: CGRect(x: 10, y: 10, width: 40, height: 30), transform: nil)
+        let outline = rect.copy(strokingWithWidth: 4, lineCap: .butt, lineJoin: .miter, miterLimit: 10)
+        let parts = elements(outline)
+        #expect(parts.filter { $0.0 == .moveToPoint }.count == 2)
+        #expect(parts.filter { $0.0 == .closeSubpath }.count == 2)
+        let points = Set(parts.flatMap { $0.1 }.map { "\($0.x),\($0.y)" })
+        for corner in ["8.0,8.0", "52.0,8.0", "52.0,42.0", "8.0,42.0", "10.0,10.0", "50.0,10.0", "50.0,40.0", "10.0,40.0"] {
+            #expect(points.contains(corner), "\(corner)")
+        }
+        var area = 0
+        for y in 0..<60 { for x in 0..<70 where outline.contains(CGPoint(x: Double(x) + 0.5, y: Double(y) + 0.5)) { area += 1 } }
+        #expect(area == 560)
+        // An open polyline is one ring; round joins and caps add a circle each.
+        let zigzag = CGMutablePath()
+        zigzag.move(to: .zero); zigzag.addLine(to: CGPoint(x: 20, y: 20)); zigzag.addLine(to: CGPoint(x: 40, y: 0))
+        #expect(elements(zigzag.copy(strokingWithWidth: 4, lineCap: .butt, lineJoin: .bevel, miterLimit: 10))
+            .filter { $0.0 == .moveToPoint }.count == 1)
+        #expect(elements(zigzag.copy(strokingWithWidth: 4, lineCap: .round, lineJoin: .round, miterLimit: 10))
+            .filter { $0.0 == .moveToPoint }.count == 4)
+    }
+
     @Test func miterJoinsRespectTheLimit() {
         // A right angle: miter length / width = √2 ≈ 1.414.
         let corner = CGMutablePath()
