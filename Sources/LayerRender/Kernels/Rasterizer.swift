@@ -82,13 +82,6 @@ struct Rasterizer {
         return Float(t) < v ? t + 1 : t
     }
 
-    @inline(__always)
-    private static func g(_ u: Float) -> Float {
-        if u <= 0 { return u }
-        if u >= 1 { return 0.5 }
-        return u - u * u / 2
-    }
-
     /// Adds the edge from `p` to `q` (frame pixel coordinates).
     mutating func addLine(_ p: CGPoint, _ q: CGPoint) {
         guard p.y != q.y, p.x.isFinite, p.y.isFinite, q.x.isFinite, q.y.isFinite else { return }
@@ -149,15 +142,8 @@ struct Rasterizer {
         rowMin = min(rowMin, firstRow); rowMax = max(rowMax, lastRow)
         // The accumulator's fields as locals: kept in registers across the rows.
         let w = Float(width), stride = width + 2, cells = self.cells, marks = self.marks, words = self.words
-        // Where the edge crosses the top of the row's piece. A row's bottom is the next row's
-        // top (both are Float(row + 1) below the last row), so it is carried, not recomputed.
-        var xa = x0 + (max(Float(firstRow), top) - y0) * slope
-        for row in firstRow...lastRow {
-            let ya = max(Float(row), top), yb = min(Float(row + 1), bottom)
-            let xb = x0 + (yb - y0) * slope
-            defer { xa = xb }
-            let dh = (yb - ya) * sign
-            if dh == 0 { continue }
+        // Adds to row `row` the piece of edge from x = xa to x = xb of signed height dh.
+        @inline(__always) func deposit(_ row: Int, _ xa: Float, _ xb: Float, _ dh: Float) {
             var a = min(max(xa, 0), w), b = min(max(xb, 0), w)   // rounding only: the edge lies inside
             if a > b { swap(&a, &b) }
             // a, b ≤ width, so c0 + 1 and c1 stay below the stride.
@@ -169,13 +155,14 @@ struct Rasterizer {
                 let f = (a + b) / 2 - Float(c0)
                 line[c0] += dh * (1 - f)
                 line[c0 + 1] += dh * f
-                continue
+                return
             }
             let inv = 1 / (b - a)
-            // Column c gets dh·(G(b − c) − G(a − c))/(b − a). Between the first and the last
-            // column, b − c ≥ 1 and a − c < 0, where G is ½ and u: the same values without the
-            // branches of G.
-            var previous = dh * (Rasterizer.g(b - Float(c0)) - Rasterizer.g(a - Float(c0))) * inv
+            // Column c gets dh·(G(b − c) − G(a − c))/(b − a). Here b − c0 ≥ 1 and 0 ≤ a − c0 < 1
+            // in the first column, and 0 < b − (c1 − 1) ≤ 1 and a − (c1 − 1) < 0 in the last (where
+            // u − u²/2 is ½ at u = 1): G's branches are known, so its values are written out.
+            let u = a - Float(c0)
+            var previous = dh * (0.5 - (u - u * u / 2)) * inv
             line[c0] += previous
             if c0 + 2 < c1 {
                 for c in (c0 + 1)..<(c1 - 1) {
@@ -184,11 +171,33 @@ struct Rasterizer {
                     previous = cov
                 }
             }
-            let cl = Float(c1 - 1)
-            let last = dh * (Rasterizer.g(b - cl) - Rasterizer.g(a - cl)) * inv
+            let cl = Float(c1 - 1), v = b - cl
+            let last = dh * ((v - v * v / 2) - (a - cl)) * inv
             line[c1 - 1] += last - previous
             line[c1] += dh - last
         }
+        // Where the edge crosses the top of the row's piece. A row's bottom is the next row's
+        // top (both are Float(row + 1) below the last row), so it is carried, not recomputed.
+        // Rows strictly between the first and the last are crossed whole: their piece runs from
+        // Float(row) to Float(row + 1), of height exactly 1.
+        let xTop = x0 + (max(Float(firstRow), top) - y0) * slope
+        if firstRow == lastRow {
+            let dh = (bottom - top) * sign
+            if dh != 0 { deposit(firstRow, xTop, x0 + (bottom - y0) * slope, dh) }
+            return
+        }
+        var xa = x0 + (Float(firstRow + 1) - y0) * slope
+        let dh0 = (Float(firstRow + 1) - top) * sign
+        if dh0 != 0 { deposit(firstRow, xTop, xa, dh0) }
+        var row = firstRow + 1
+        while row < lastRow {
+            let xb = x0 + (Float(row + 1) - y0) * slope
+            deposit(row, xa, xb, sign)
+            xa = xb
+            row += 1
+        }
+        let dh1 = (bottom - Float(lastRow)) * sign
+        if dh1 != 0 { deposit(lastRow, xa, x0 + (bottom - y0) * slope, dh1) }
     }
 
     /// Adds every edge of `path` (layer space) mapped by `transform` into frame pixels, each
