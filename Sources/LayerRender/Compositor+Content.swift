@@ -131,23 +131,27 @@ extension Compositor {
             var word: UInt32 = 0
             if opaque { Raster.blend(&word, c.r, c.g, c.b, c.a, 1) }
             let solid = word
-            r.resolve { y, coverage, columns in
-                // Captured values copied into locals: the stores to the row could otherwise alias
-                // them, and they would be loaded again after every pixel.
-                let row = target.row(y), x0 = box.x0, clipped = !clips.isEmpty, solid = solid, opaque = opaque
-                let (cr, cg, cb, ca) = (c.r, c.g, c.b, c.a)
-                for i in columns {
-                    var cov = coverage[i]
-                    if cov == 0 { continue }
-                    let x = x0 + i
-                    if clipped { cov *= Float(Raster.clipCoverage(clips, CGFloat(x) + 0.5, CGFloat(y) + 0.5)) }
-                    if cov == 1 && opaque { row[x] = solid; continue }
-                    if cov > 0 { Raster.blend(row + x, cr, cg, cb, ca, cov) }
-                }
+            // Captured values copied into locals: the stores to the row could otherwise alias
+            // them, and they would be loaded again after every pixel.
+            let clipped = !clips.isEmpty, (cr, cg, cb, ca) = (c.r, c.g, c.b, c.a)
+            @inline(__always) func put(_ p: UnsafeMutablePointer<UInt32>, _ x: Int, _ y: Int, _ coverage: Float) {
+                var cov = coverage
+                if cov == 0 { return }
+                if clipped { cov *= Float(Raster.clipCoverage(clips, CGFloat(x) + 0.5, CGFloat(y) + 0.5)) }
+                if cov == 1 && opaque { p.pointee = solid; return }
+                if cov > 0 { Raster.blend(p, cr, cg, cb, ca, cov) }
             }
+            r.resolvePixels({ y, x, cov in put(target.row(y) + x, x, y, cov) }, run: { y, xs, cov in
+                let row = target.row(y)
+                if cov == 1 && opaque && !clipped {
+                    (row + xs.lowerBound).update(repeating: solid, count: xs.count)
+                    return
+                }
+                for x in xs { put(row + x, x, y, cov) }
+            })
         }
         if let fill = sh.fillColor, fill.alpha > 0 { paint(fill) { $0.addPath(path, transform: transform) } }
-        // The stroke's pieces go straight to the rasteriser (no outline path is built).
+        // The stroke's outline goes straight to the rasteriser (no path is built).
         if sh.hasStroke, let stroke = sh.strokeColor {
             paint(stroke) { r in
                 var feed = Rasterizer.Feed(raster: r, transform: transform)

@@ -27,6 +27,50 @@ import Testing
         #expect(abs(h.reduce(0, +) - 16) < 1e-4)
     }
 
+    @Test func pixelByPixelGivesWhatResolveWrites() {
+        // resolvePixels hands over what resolve writes (touched cells one by one, constant
+        // stretches as runs), in boxes that hold the shape, cut it and hold it with a margin,
+        // the scratch shared between them.
+        func viaPixels(_ path: CGPath, _ box: PixelBox, _ memory: RasterScratch) -> [Float] {
+            let w = box.x1 - box.x0
+            var out = [Float](repeating: 0, count: w * (box.y1 - box.y0))
+            var r = Rasterizer(box: box, scratch: memory)
+            r.addPath(path, transform: .identity)
+            r.resolvePixels({ y, x, c in out[(y - box.y0) * w + x - box.x0] = c },
+                            run: { y, xs, c in for x in xs { out[(y - box.y0) * w + x - box.x0] = c } })
+            return out
+        }
+        func viaResolve(_ path: CGPath, _ box: PixelBox) -> [Float] {
+            let w = box.x1 - box.x0
+            var out = [Float](repeating: 0, count: w * (box.y1 - box.y0))
+            // The rasteriser holds the scratch's memory, not the scratch: keep it alive.
+            let memory = RasterScratch()
+            withExtendedLifetime(memory) {
+                var r = Rasterizer(box: box, scratch: memory)
+                r.addPath(path, transform: .identity)
+                r.resolve { y, row, columns in for i in columns { out[(y - box.y0) * w + i] = row[i] } }
+            }
+            return out
+        }
+        let ring = CGMutablePath()
+        ring.addEllipse(in: CGRect(x: 1.3, y: 2.1, width: 26, height: 22))
+        ring.addEllipse(in: CGRect(x: 8.2, y: 8.7, width: 9, height: 8))
+        let star = CGMutablePath()
+        for k in 0..<10 {
+            let t = Double(k) * .pi / 5, r: Double = k % 2 == 0 ? 14 : 6
+            let p = CGPoint(x: 20 + r * sin(t), y: 16 - r * cos(t))
+            if k == 0 { star.move(to: p) } else { star.addLine(to: p) }
+        }
+        star.closeSubpath()
+        let shared = RasterScratch()
+        let boxes = [PixelBox(x0: 0, y0: 0, x1: 30, y1: 28), PixelBox(x0: 5, y0: 3, x1: 19, y1: 20),
+                     PixelBox(x0: -4, y0: -2, x1: 40, y1: 33)]
+        for (i, box) in boxes.enumerated() {
+            let path = i == 1 ? star : ring
+            #expect(viaPixels(path, box, shared) == viaResolve(path, box), "box \(i)")
+        }
+    }
+
     @Test func rowsReportTheColumnsThatCanBeCovered() {
         // A turned square with a square hole (wound the other way) and a bar running past the
         // box's right side: each row's reported stretches hold every non-zero pixel, the sums stop

@@ -328,6 +328,40 @@ struct Rasterizer {
         }
     }
 
+    /// Runs the sums for a consumer that takes pixels one by one: `pixel(y, x, coverage)` for each
+    /// touched cell (frame column x; coverage in [0, 1], possibly 0) and `run(y, columns, coverage)`
+    /// for each stretch between touched cells where the coverage is one constant of at least
+    /// `residue` (frame columns). The coverage values are those `resolve` hands over, and the
+    /// stretches those it would fill; nothing is written back (the sums stay in registers).
+    /// Consumes the accumulator.
+    @inline(__always)
+    mutating func resolvePixels(_ pixel: (Int, Int, Float) -> Void, run: (Int, Range<Int>, Float) -> Void) {
+        guard rowMin <= rowMax else { return }
+        let stride = width + 2, x0 = box.x0
+        for row in rowMin...rowMax {
+            let line = cells + row * stride, bits = marks + row * words, y = box.y0 + row
+            var sum: Float = 0
+            var x = 0
+            while x < width {
+                guard let a = Rasterizer.next(bits, from: x, set: true, limit: width) else { break }
+                let b = Rasterizer.next(bits, from: a, set: false, limit: width) ?? width
+                if x < a {
+                    let rest = min(abs(sum), 1)
+                    if rest >= Rasterizer.residue { run(y, (x0 + x)..<(x0 + a), rest) }
+                }
+                for c in a..<b {
+                    sum += line[c]
+                    pixel(y, x0 + c, min(abs(sum), 1))
+                }
+                x = b
+            }
+            if x < width {
+                let rest = min(abs(sum), 1)
+                if rest >= Rasterizer.residue { run(y, (x0 + x)..<(x0 + width), rest) }
+            }
+        }
+    }
+
     /// The first cell at or after `x` (below `limit`) whose mark is `set`; nil when none.
     @inline(__always)
     private static func next(_ bits: UnsafeMutablePointer<UInt64>, from x: Int, set: Bool, limit: Int) -> Int? {
