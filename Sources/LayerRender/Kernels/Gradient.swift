@@ -136,6 +136,27 @@ struct GradientPaint {
                     if c.w > 0 { Raster.blend(row + x, c.x, c.y, c.z, c.w, 1 * alpha) }
                 }
                 let m = inverse.m
+                // The default CAGradientLayer on an unturned, unrounded layer (S5's stars): the
+                // row's spans come straight from the plan and its full run is one colour, without
+                // the general walk's closures.
+                if rowConstant, let (outer, full) = plan.alignedColumns(y, lo, hi) {
+                    if outer.isEmpty { return }
+                    let f = full.clamped(to: outer)
+                    if f.isEmpty { plan.edges(y, outer, paint); return }
+                    if outer.lowerBound < f.lowerBound { plan.edges(y, outer.lowerBound..<f.lowerBound, paint) }
+                    let (o, v) = axial!
+                    let px = CGFloat(f.lowerBound) + 0.5, cy = CGFloat(y) + 0.5
+                    let qx = px * m.0 + cy * m.3 + m.6, qy = px * m.1 + cy * m.4 + m.7
+                    let i = index(Float((qx - o.x) * v.dx + (qy - o.y) * v.dy))
+                    let row = target.row(y)
+                    if stores && words[i] != 0 {
+                        (row + f.lowerBound).update(repeating: words[i], count: f.count)
+                    } else {
+                        for x in f { fill(row, x, i) }
+                    }
+                    if f.upperBound < outer.upperBound { plan.edges(y, f.upperBound..<outer.upperBound, paint) }
+                    return
+                }
                 plan.row(y, lo, hi, full: { y, xs in
                     let row = target.row(y), cy = CGFloat(y) + 0.5
                     if let (o, v) = axial {

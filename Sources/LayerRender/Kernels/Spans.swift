@@ -169,7 +169,7 @@ struct FullRuns {
 
 /// What `Raster.cover` works out once per shape, for visiting its rows one at a time (in any
 /// order, any columns).
-struct CoverPlan {
+final class CoverPlan {
     let inverse: Homography
     let pixel: CGFloat
     let shape: RoundedRect
@@ -177,9 +177,10 @@ struct CoverPlan {
     let antialias: Bool
     let clips: [ClipShape]
     /// An unrounded shape through an axis-aligned affine map, without clips or a hole: every
-    /// row sees the same column intervals (those of the box's first row) or none, so they are
-    /// solved once; per row only the Y test remains. Same spans as FullRuns.of.
-    private let aligned: (grown: CGRect, inner: CGRect, outer: (CGFloat, CGFloat), full: (CGFloat, CGFloat))?
+    /// row sees the same column intervals (those of the box's first row) or none, so its spans
+    /// over the box are solved once (`outer`, and `full` when the inset rect is not empty); per
+    /// row only the Y tests and a clamp to the row's columns remain. Same spans as FullRuns.of.
+    private let aligned: (grown: CGRect, inner: CGRect, outer: Range<Int>, full: Range<Int>)?
 
     init(box: PixelBox, inverse: Homography, pixel: CGFloat, shape: RoundedRect, hole: RoundedRect?, antialias: Bool,
          clips: [ClipShape]) {
@@ -189,41 +190,58 @@ struct CoverPlan {
         if m.1 == 0, m.2 == 0, m.3 == 0, m.5 == 0, m.8 == 1, clips.isEmpty, hole == nil, !shape.isRounded,
            let first = RowMap(inverse, row: box.y0, lo: box.x0, hi: box.x1) {
             let grown = shape.grown(by: e), inner = shape.rect.inset(dx: e, dy: e)   // fullSpan's rect when unrounded
-            aligned = (grown, inner, first.columnInterval(grown), first.columnInterval(inner))
+            // Solved over the box's columns: clamped to any columns within them, these are the
+            // spans solved over those columns (RowMap.outer and .inner clamp the same way).
+            let outer = RowMap.outer(first.columnInterval(grown), lo: box.x0, hi: box.x1)
+            let full = inner.width > 0 && inner.height > 0 ? RowMap.inner(first.columnInterval(inner), lo: box.x0, hi: box.x1)
+                                                           : box.x0..<box.x0
+            aligned = (grown, inner, outer, full)
         } else {
             aligned = nil
         }
     }
 
-    /// Visits columns `lo ..< hi` of row `y`: `full(y, columns)` where coverage is exactly 1,
-    /// `edge(y, x, coverage)` for the other pixels with coverage above 0.
+    /// For an aligned plan, row `y`'s columns within `lo ..< hi` (inside the box's columns) where
+    /// coverage can be above 0 and where it is exactly 1 (not clamped to the former); nil for
+    /// other plans.
+    @inline(__always)
+    func alignedColumns(_ y: Int, _ lo: Int, _ hi: Int) -> (outer: Range<Int>, full: Range<Int>)? {
+        guard let a = aligned, let map = RowMap(inverse, row: y, lo: lo, hi: hi) else { return nil }
+        let outer = map.rowInside(a.grown) ? a.outer.clamped(to: lo..<hi) : lo..<lo
+        let full = !a.full.isEmpty && map.rowInside(a.inner) ? a.full.clamped(to: lo..<hi) : lo..<lo
+        return (outer, full)
+    }
+
+    /// Exact coverage of the pixels `xs` of row `y`: `edge(y, x, coverage)` where it is above 0.
+    @inline(__always)
+    func edges(_ y: Int, _ xs: Range<Int>, _ edge: (Int, Int, Float) -> Void) {
+        let cy = CGFloat(y) + 0.5
+        for x in xs {
+            let cx = CGFloat(x) + 0.5
+            guard let q = inverse.project(cx, cy) else { continue }
+            var cov = shape.coverage(q.x, q.y, pixel: pixel, antialias: antialias)
+            if cov == 0 { continue }
+            if let hole { cov = max(0, cov - hole.coverage(q.x, q.y, pixel: pixel, antialias: antialias)) }
+            if !clips.isEmpty { cov *= Raster.clipCoverage(clips, cx, cy) }
+            if cov > 0 { edge(y, x, Float(cov)) }
+        }
+    }
+
+    /// Visits columns `lo ..< hi` of row `y` (within the box's columns): `full(y, columns)` where
+    /// coverage is exactly 1, `edge(y, x, coverage)` for the other pixels with coverage above 0.
     @inline(__always)
     func row(_ y: Int, _ lo: Int, _ hi: Int, full: (Int, Range<Int>) -> Void, edge: (Int, Int, Float) -> Void) {
-        let cy = CGFloat(y) + 0.5
-        @inline(__always) func slow(_ xs: Range<Int>) {
-            for x in xs {
-                let cx = CGFloat(x) + 0.5
-                guard let q = inverse.project(cx, cy) else { continue }
-                var cov = shape.coverage(q.x, q.y, pixel: pixel, antialias: antialias)
-                if cov == 0 { continue }
-                if let hole { cov = max(0, cov - hole.coverage(q.x, q.y, pixel: pixel, antialias: antialias)) }
-                if !clips.isEmpty { cov *= Raster.clipCoverage(clips, cx, cy) }
-                if cov > 0 { edge(y, x, Float(cov)) }
-            }
-        }
-        guard let map = RowMap(inverse, row: y, lo: lo, hi: hi) else { slow(lo..<hi); return }
-        let e = pixel / 2
-        if let a = aligned {
-            let outer = map.rowInside(a.grown) ? RowMap.outer(a.outer, lo: lo, hi: hi) : lo..<lo
+        if let (outer, f) = alignedColumns(y, lo, hi) {
             if outer.isEmpty { return }
-            let f = a.inner.width > 0 && a.inner.height > 0 && map.rowInside(a.inner) ? RowMap.inner(a.full, lo: lo, hi: hi) : lo..<lo
-            FullRuns(a: f, b: f.upperBound..<f.upperBound).walk(outer, edge: slow, full: { full(y, $0) })
+            FullRuns(a: f, b: f.upperBound..<f.upperBound).walk(outer, edge: { edges(y, $0, edge) }, full: { full(y, $0) })
             return
         }
+        guard let map = RowMap(inverse, row: y, lo: lo, hi: hi) else { edges(y, lo..<hi, edge); return }
+        let e = pixel / 2
         let outer = map.outer(shape.grown(by: e), lo: lo, hi: hi)
         if outer.isEmpty { return }
         let runs = FullRuns.of(shape, map: map, e: e, row: y, lo: lo, hi: hi, hole: hole, clips: clips)
-        runs.walk(outer, edge: slow, full: { full(y, $0) })
+        runs.walk(outer, edge: { edges(y, $0, edge) }, full: { full(y, $0) })
     }
 }
 
