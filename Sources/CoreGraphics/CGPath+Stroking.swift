@@ -42,7 +42,7 @@ extension CGPath {
         return out
     }
 
-    /// The pieces of the stroke's outline (path space), handed to `sink` as they are made: what
+    /// The stroke's outline (path space), handed to `sink` element by element as it is made: what
     /// `copy(strokingWithWidth:…)` would hold, without building it. Nothing for a non-finite or
     /// non-positive width (a non-finite one is counted).
     package func stroke<Sink: PathSink>(width lineWidth: CGFloat, cap: CGLineCap, join: CGLineJoin, miterLimit: CGFloat,
@@ -243,7 +243,7 @@ private struct Stroker<Sink: PathSink> {
     }
 
     /// Adds a closed triangle or quad (`d` nil: a triangle) wound with positive signed area, so
-    /// that all pieces add under non-zero.
+    /// that it adds to the outline under non-zero (a square cap of a lone point).
     private mutating func polygon(_ a: CGPoint, _ b: CGPoint, _ c: CGPoint, _ d: CGPoint? = nil) {
         @inline(__always) func term(_ p: CGPoint, _ q: CGPoint) -> CGFloat { p.x * q.y - q.x * p.y }
         var area: CGFloat = 0

@@ -16,6 +16,17 @@ struct MaskPlane {
         let y0: Int
         var spans: [(lo: Int32, hi: Int32)]
 
+        /// Calls `body(y, lo, hi)` for each row of `box` with its columns, narrowed to those of
+        /// `rows` when given (rows where the mask is zero are skipped).
+        @inline(__always)
+        static func visit(_ box: PixelBox, _ rows: Rows?, _ body: (Int, Int, Int) -> Void) {
+            for y in box.y0..<box.y1 {
+                guard let rows else { body(y, box.x0, box.x1); continue }
+                let xs = rows.columns(y, box.x0, box.x1)
+                if !xs.isEmpty { body(y, xs.lowerBound, xs.upperBound) }
+            }
+        }
+
         /// Row `y`'s columns within `lo..<hi`; empty where the mask is zero or `y` is outside.
         @inline(__always)
         func columns(_ y: Int, _ lo: Int, _ hi: Int) -> Range<Int> {

@@ -200,14 +200,6 @@ extension Raster {
         guard !box.isEmpty, alpha > 0 else { return }
         let paint = GradientPaint(target: target, box: box, inverse: inverse, pixel: pixel, shape: shape, geometry: geometry,
                                   ramp: ramp, alpha: alpha, antialias: antialias, clips: clips)
-        for y in box.y0..<box.y1 {
-            var lo = box.x0, hi = box.x1
-            if let rows {
-                let xs = rows.columns(y, lo, hi)
-                if xs.isEmpty { continue }
-                lo = xs.lowerBound; hi = xs.upperBound
-            }
-            paint.row(y, lo, hi)
-        }
+        MaskPlane.Rows.visit(box, rows) { paint.row($0, $1, $2) }
     }
 }
