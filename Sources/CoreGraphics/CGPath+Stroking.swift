@@ -196,8 +196,12 @@ private struct Stroker<Sink: PathSink> {
         case .butt: break
         case .round: circle(p)
         case .square:
-            polygon(CGPoint(x: p.x - halfWidth, y: p.y - halfWidth), CGPoint(x: p.x + halfWidth, y: p.y - halfWidth),
-                    CGPoint(x: p.x + halfWidth, y: p.y + halfWidth), CGPoint(x: p.x - halfWidth, y: p.y + halfWidth))
+            // Wound as the outlines are (positive signed area), so that it adds under non-zero.
+            out.add(.move(CGPoint(x: p.x - halfWidth, y: p.y - halfWidth)))
+            out.add(.line(CGPoint(x: p.x + halfWidth, y: p.y - halfWidth)))
+            out.add(.line(CGPoint(x: p.x + halfWidth, y: p.y + halfWidth)))
+            out.add(.line(CGPoint(x: p.x - halfWidth, y: p.y + halfWidth)))
+            out.add(.close)
         }
     }
 
@@ -240,25 +244,6 @@ private struct Stroker<Sink: PathSink> {
 
     private mutating func circle(_ c: CGPoint) {
         CGPath.ellipse(CGRect(x: c.x - halfWidth, y: c.y - halfWidth, width: 2 * halfWidth, height: 2 * halfWidth)) { out.add($0) }
-    }
-
-    /// Adds a closed triangle or quad (`d` nil: a triangle) wound with positive signed area, so
-    /// that it adds to the outline under non-zero (a square cap of a lone point).
-    private mutating func polygon(_ a: CGPoint, _ b: CGPoint, _ c: CGPoint, _ d: CGPoint? = nil) {
-        @inline(__always) func term(_ p: CGPoint, _ q: CGPoint) -> CGFloat { p.x * q.y - q.x * p.y }
-        var area: CGFloat = 0
-        area += term(a, b)
-        area += term(b, c)
-        if let d { area += term(c, d); area += term(d, a) } else { area += term(c, a) }
-        if area == 0 { return }
-        if area > 0 {
-            out.add(.move(a)); out.add(.line(b)); out.add(.line(c))
-            if let d { out.add(.line(d)) }
-        } else {
-            if let d { out.add(.move(d)); out.add(.line(c)) } else { out.add(.move(c)) }
-            out.add(.line(b)); out.add(.line(a))
-        }
-        out.add(.close)
     }
 
     private func unit(_ a: CGPoint, _ b: CGPoint) -> CGPoint {

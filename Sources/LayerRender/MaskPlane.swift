@@ -101,10 +101,10 @@ extension MaskPlane {
     /// One row of a masked layer's pixels, painted, multiplied and composited without an offscreen.
     ///
     /// Why: a layer that paints only per-pixel content (a gradient) does not need its whole
-    /// offscreen at once. Its kernel paints a row into `buffer` (a target whose every row is the
-    /// same words), then `finishRow` multiplies that row by the alpha and composites it, with the
-    /// operations of `multiply` and `composite` in the same order, so the pixels are the offscreen
-    /// path's.
+    /// offscreen at once. Its kernel paints a stretch of a row into `buffer` (a target whose every
+    /// row is the same words), then `finish` multiplies it by the alpha and composites it, with
+    /// the operations of `multiply` and `composite` in the same order, so the pixels are the
+    /// offscreen path's.
     final class RowBuffer {
         private let words: UnsafeMutablePointer<UInt32>
         let buffer: RenderTarget

@@ -175,6 +175,13 @@ import TestSupport
             .filter { $0.0 == .moveToPoint }.count == 1)
         #expect(elements(zigzag.copy(strokingWithWidth: 4, lineCap: .round, lineJoin: .round, miterLimit: 10))
             .filter { $0.0 == .moveToPoint }.count == 4)
+        // A zero-length segment: a square cap gives a width × width square, a butt cap nothing.
+        let point = CGMutablePath()
+        point.move(to: CGPoint(x: 5, y: 5)); point.addLine(to: CGPoint(x: 5, y: 5))
+        let square = point.copy(strokingWithWidth: 4, lineCap: .square, lineJoin: .miter, miterLimit: 10)
+        #expect(square.boundingBoxOfPath == CGRect(x: 3, y: 3, width: 4, height: 4))
+        #expect(square.contains(CGPoint(x: 3.1, y: 6.9)) && !square.contains(CGPoint(x: 2.9, y: 5)))
+        #expect(point.copy(strokingWithWidth: 4, lineCap: .butt, lineJoin: .miter, miterLimit: 10).isEmpty)
     }
 
     @Test func miterJoinsRespectTheLimit() {
