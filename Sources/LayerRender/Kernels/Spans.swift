@@ -65,9 +65,10 @@ struct RowMap {
     }
 
     /// For a row of an axis-aligned affine map (Y and W the same at every column): whether its
-    /// centres lie within the Y bounds of `r`, i.e. whether `interval` keeps `columnInterval`.
+    /// centres lie within a rect's Y bounds `minY ... maxY`, i.e. whether `interval` keeps
+    /// `columnInterval`. (The bounds are passed in: Foundation's `minY` and `maxY` are calls.)
     @inline(__always)
-    func rowInside(_ r: CGRect) -> Bool { y0 - r.minY * w0 >= 0 && r.maxY * w0 - y0 >= 0 }
+    func rowInside(_ minY: CGFloat, _ maxY: CGFloat) -> Bool { y0 - minY * w0 >= 0 && maxY * w0 - y0 >= 0 }
 
     /// Every column in [lo, hi) that may touch `r` (a superset, one column wider on each side).
     func outer(_ r: CGRect, lo: Int, hi: Int) -> Range<Int> { RowMap.outer(interval(r), lo: lo, hi: hi) }
@@ -180,7 +181,7 @@ final class CoverPlan {
     /// row sees the same column intervals (those of the box's first row) or none, so its spans
     /// over the box are solved once (`outer`, and `full` when the inset rect is not empty); per
     /// row only the Y tests and a clamp to the row's columns remain. Same spans as FullRuns.of.
-    private let aligned: (grown: CGRect, inner: CGRect, outer: Range<Int>, full: Range<Int>)?
+    private let aligned: (grown: (CGFloat, CGFloat), inner: (CGFloat, CGFloat), outer: Range<Int>, full: Range<Int>)?
 
     init(box: PixelBox, inverse: Homography, pixel: CGFloat, shape: RoundedRect, hole: RoundedRect?, antialias: Bool,
          clips: [ClipShape]) {
@@ -195,7 +196,7 @@ final class CoverPlan {
             let outer = RowMap.outer(first.columnInterval(grown), lo: box.x0, hi: box.x1)
             let full = inner.width > 0 && inner.height > 0 ? RowMap.inner(first.columnInterval(inner), lo: box.x0, hi: box.x1)
                                                            : box.x0..<box.x0
-            aligned = (grown, inner, outer, full)
+            aligned = ((grown.minY, grown.maxY), (inner.minY, inner.maxY), outer, full)
         } else {
             aligned = nil
         }
@@ -207,8 +208,8 @@ final class CoverPlan {
     @inline(__always)
     func alignedColumns(_ y: Int, _ lo: Int, _ hi: Int) -> (outer: Range<Int>, full: Range<Int>)? {
         guard let a = aligned, let map = RowMap(inverse, row: y, lo: lo, hi: hi) else { return nil }
-        let outer = map.rowInside(a.grown) ? a.outer.clamped(to: lo..<hi) : lo..<lo
-        let full = !a.full.isEmpty && map.rowInside(a.inner) ? a.full.clamped(to: lo..<hi) : lo..<lo
+        let outer = map.rowInside(a.grown.0, a.grown.1) ? a.outer.clamped(to: lo..<hi) : lo..<lo
+        let full = !a.full.isEmpty && map.rowInside(a.inner.0, a.inner.1) ? a.full.clamped(to: lo..<hi) : lo..<lo
         return (outer, full)
     }
 
