@@ -30,11 +30,6 @@ extension Compositor {
         helper.threads = 1
         helper.tilesFading = false
         helper.particleShare = particleShare
-        // The damage walk ran on this compositor: its footprints (read only while the bands
-        // paint) let the helper skip the leaves outside its band too.
-        helper.footprints = footprints
-        helper.footprintsFresh = footprintsFresh
-        defer { helper.footprints = [:]; helper.footprintsFresh = false }
         let mid = (area.y0 + area.y1) / 2
         let top = PixelBox(x0: area.x0, y0: area.y0, x1: area.x1, y1: mid)
         let bottom = PixelBox(x0: area.x0, y0: mid, x1: area.x1, y1: area.y1)

@@ -121,9 +121,8 @@ package final class Compositor {
 
     func paint(_ snap: LayerSnapshot, _ ctx: Context) {
         guard ctx.depth < maxDepth else { skippedForDepth += 1; return }
-        // A leaf whose footprint (this frame's damage walk) misses the area being painted draws
-        // nothing; a mask only takes away from what the layer draws, so masked leaves too.
-        if footprintsFresh, !ctx.inTransition, snap.sublayers.isEmpty, let f = footprints[snap.id],
+        // A leaf whose footprint (this frame's damage walk) misses the area being painted draws nothing.
+        if footprintsFresh, !ctx.inTransition, snap.sublayers.isEmpty, snap.mask == nil, let f = footprints[snap.id],
            f.box.intersection(ctx.limit).isEmpty {
             culledLayers += 1
             return
