@@ -139,12 +139,11 @@ struct GradientPaint {
                 // The default CAGradientLayer on an unturned, unrounded layer (S5's stars): the
                 // row's spans come straight from the plan and its full run is one colour, without
                 // the general walk's closures.
-                if rowConstant, let (outer, full) = plan.alignedColumns(y, lo, hi) {
+                if rowConstant, let (o, v) = axial, let (outer, full) = plan.alignedColumns(y, lo, hi) {
                     if outer.isEmpty { return }
                     let f = full.clamped(to: outer)
                     if f.isEmpty { plan.edges(y, outer, paint); return }
                     if outer.lowerBound < f.lowerBound { plan.edges(y, outer.lowerBound..<f.lowerBound, paint) }
-                    let (o, v) = axial!
                     let px = CGFloat(f.lowerBound) + 0.5, cy = CGFloat(y) + 0.5
                     let qx = px * m.0 + cy * m.3 + m.6, qy = px * m.1 + cy * m.4 + m.7
                     let i = index(Float((qx - o.x) * v.dx + (qy - o.y) * v.dy))
