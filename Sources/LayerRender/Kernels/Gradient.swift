@@ -136,6 +136,22 @@ struct GradientPaint {
                     if c.w > 0 { Raster.blend(row + x, c.x, c.y, c.z, c.w, 1 * alpha) }
                 }
                 let m = inverse.m
+                // The map and the parameter written out: the same sums in the same order as
+                // `project` and `parameter`, without their branches.
+                @inline(__always) func index(_ o: CGPoint, _ v: CGVector, _ x: Int, _ cy: CGFloat) -> Int {
+                    let px = CGFloat(x) + 0.5
+                    let qx = px * m.0 + cy * m.3 + m.6, qy = px * m.1 + cy * m.4 + m.7
+                    return index(Float((qx - o.x) * v.dx + (qy - o.y) * v.dy))
+                }
+                // A full run of a row-constant gradient: one ramp entry, stored when it is opaque.
+                @inline(__always) func fillConstant(_ o: CGPoint, _ v: CGVector, _ y: Int, _ xs: Range<Int>) {
+                    let i = index(o, v, xs.lowerBound, CGFloat(y) + 0.5), row = target.row(y)
+                    if stores && words[i] != 0 {
+                        (row + xs.lowerBound).update(repeating: words[i], count: xs.count)
+                    } else {
+                        for x in xs { fill(row, x, i) }
+                    }
+                }
                 // The default CAGradientLayer on an unturned, unrounded layer (S5's stars): the
                 // row's spans come straight from the plan and its full run is one colour, without
                 // the general walk's closures.
@@ -144,40 +160,15 @@ struct GradientPaint {
                     let f = full.clamped(to: outer)
                     if f.isEmpty { plan.edges(y, outer, paint); return }
                     if outer.lowerBound < f.lowerBound { plan.edges(y, outer.lowerBound..<f.lowerBound, paint) }
-                    let px = CGFloat(f.lowerBound) + 0.5, cy = CGFloat(y) + 0.5
-                    let qx = px * m.0 + cy * m.3 + m.6, qy = px * m.1 + cy * m.4 + m.7
-                    let i = index(Float((qx - o.x) * v.dx + (qy - o.y) * v.dy))
-                    let row = target.row(y)
-                    if stores && words[i] != 0 {
-                        (row + f.lowerBound).update(repeating: words[i], count: f.count)
-                    } else {
-                        for x in f { fill(row, x, i) }
-                    }
+                    fillConstant(o, v, y, f)
                     if f.upperBound < outer.upperBound { plan.edges(y, f.upperBound..<outer.upperBound, paint) }
                     return
                 }
                 plan.row(y, lo, hi, full: { y, xs in
                     let row = target.row(y), cy = CGFloat(y) + 0.5
                     if let (o, v) = axial {
-                        // The map and the parameter written out: the same sums in the same order
-                        // as `project` and `parameter`, without their branches.
-                        let ym3 = cy * m.3, ym4 = cy * m.4
-                        if rowConstant, let x = xs.first {
-                            let px = CGFloat(x) + 0.5
-                            let qx = px * m.0 + ym3 + m.6, qy = px * m.1 + ym4 + m.7
-                            let i = index(Float((qx - o.x) * v.dx + (qy - o.y) * v.dy))
-                            if stores && words[i] != 0 {
-                                (row + x).update(repeating: words[i], count: xs.count)
-                            } else {
-                                for x in xs { fill(row, x, i) }
-                            }
-                            return
-                        }
-                        for x in xs {
-                            let px = CGFloat(x) + 0.5
-                            let qx = px * m.0 + ym3 + m.6, qy = px * m.1 + ym4 + m.7
-                            fill(row, x, index(Float((qx - o.x) * v.dx + (qy - o.y) * v.dy)))
-                        }
+                        if rowConstant { fillConstant(o, v, y, xs); return }
+                        for x in xs { fill(row, x, index(o, v, x, cy)) }
                         return
                     }
                     for x in xs {
