@@ -312,6 +312,24 @@ import Testing
                     g.mask = m
                     (kind == "faded parent" ? faded : root).addSublayer(g)
                 }
+                // The default vertical gradient (one colour per row) at fractional positions, its
+                // own anti-aliased edges under the star's tips: opaque, with a translucent stop,
+                // faded, across the frame's left and bottom edges, and through a rectangle with
+                // fractional sides (rows of one partial coverage between its edges).
+                for (i, kind) in ["opaque", "translucent stop", "faded", "frame edge", "rect"].enumerated() {
+                    let g = CAGradientLayer()
+                    g.frame = CGRect(x: 6.3 + Double(i) * 27.2, y: 40.45 + Double(i % 2) * 9.3, width: 30.6, height: 30.6)
+                    if kind == "frame edge" { g.frame.origin = CGPoint(x: -9.7, y: 131.2) }
+                    if kind == "rect" { g.frame.origin = CGPoint(x: 85.6, y: 118.35); g.opacity = 0.8 }
+                    g.colors = kind == "translucent stop" ? [red, CGColor(red: 0.2, green: 0.9, blue: 0.1, alpha: 0.6), blue] : [green, blue]
+                    if kind == "faded" { g.opacity = 0.45 }
+                    let m = CAShapeLayer()
+                    m.frame = g.bounds
+                    m.path = kind == "rect" ? CGPath(rect: CGRect(x: 2.3, y: 3.4, width: 24.2, height: 20.5), transform: nil) : star(30.6)
+                    if general { m.addSublayer(CALayer()) }
+                    g.mask = m
+                    root.addSublayer(g)
+                }
             }
         }
         let fast = scene(general: false), general = scene(general: true)

@@ -116,12 +116,11 @@ struct GradientPaint {
     /// Paints columns `lo ..< hi` of row `y`.
     func row(_ y: Int, _ lo: Int, _ hi: Int) {
         guard alpha > 0 else { return }
-        let last = Float(GradientRamp.size - 1), target = target, inverse = inverse, geometry = geometry, alpha = alpha
+        let target = target, inverse = inverse, geometry = geometry, alpha = alpha
         let axial = axial, rowConstant = rowConstant
         ramp.table.withUnsafeBufferPointer { lut in
             ramp.words.withUnsafeBufferPointer { words in
-                @inline(__always) func index(_ t: Float) -> Int { t.isNaN ? 0 : Int(min(max(t, 0), 1) * last + 0.5) }
-                @inline(__always) func index(_ q: CGPoint) -> Int { index(geometry.parameter(q)) }
+                @inline(__always) func index(_ q: CGPoint) -> Int { GradientPaint.index(geometry.parameter(q)) }
                 @inline(__always) func paint(_ y: Int, _ x: Int, _ cov: Float) {
                     guard let q = inverse.project(CGFloat(x) + 0.5, CGFloat(y) + 0.5) else { return }
                     let c = lut[index(q)]
@@ -135,13 +134,8 @@ struct GradientPaint {
                     let c = lut[i]
                     if c.w > 0 { Raster.blend(row + x, c.x, c.y, c.z, c.w, 1 * alpha) }
                 }
-                let m = inverse.m
-                // The map and the parameter written out: the same sums in the same order as
-                // `project` and `parameter`, without their branches.
                 @inline(__always) func index(_ o: CGPoint, _ v: CGVector, _ x: Int, _ cy: CGFloat) -> Int {
-                    let px = CGFloat(x) + 0.5
-                    let qx = px * m.0 + cy * m.3 + m.6, qy = px * m.1 + cy * m.4 + m.7
-                    return index(Float((qx - o.x) * v.dx + (qy - o.y) * v.dy))
+                    GradientPaint.index(inverse, o, v, x, cy)
                 }
                 // A full run of a row-constant gradient: one ramp entry, stored when it is opaque.
                 @inline(__always) func fillConstant(_ o: CGPoint, _ v: CGVector, _ y: Int, _ xs: Range<Int>) {
@@ -178,6 +172,45 @@ struct GradientPaint {
                 }, edge: paint)
             }
         }
+    }
+}
+
+extension GradientPaint {
+    /// The ramp entry of parameter `t` (clamped to [0, 1]; NaN gives the first entry).
+    @inline(__always)
+    static func index(_ t: Float) -> Int { t.isNaN ? 0 : Int(min(max(t, 0), 1) * Float(GradientRamp.size - 1) + 0.5) }
+
+    /// The ramp entry of pixel (x, row centre `cy`) of an axial gradient through the affine
+    /// `inverse` map: the map and the parameter written out, the same sums in the same order
+    /// as `Homography.project` and `GradientGeometry.parameter`, without their branches.
+    @inline(__always)
+    static func index(_ inverse: Homography, _ o: CGPoint, _ v: CGVector, _ x: Int, _ cy: CGFloat) -> Int {
+        let m = inverse.m, px = CGFloat(x) + 0.5
+        let qx = px * m.0 + cy * m.3 + m.6, qy = px * m.1 + cy * m.4 + m.7
+        return index(Float((qx - o.x) * v.dx + (qy - o.y) * v.dy))
+    }
+
+    /// Whether `constantRow` describes every row: the default vertical gradient on an unturned,
+    /// unrounded layer without clips, painted at all.
+    var hasConstantRows: Bool { rowConstant && alpha > 0 && plan.isAligned }
+
+    /// For a paint with constant rows, row `y`'s columns within `lo ..< hi` (the box's columns or
+    /// fewer) where coverage can be above 0 and where it is exactly 1 (within the former), and the
+    /// word `row` paints at the latter onto a clear pixel (0: nothing); nil for other paints.
+    func constantRow(_ y: Int, _ lo: Int, _ hi: Int) -> (outer: Range<Int>, full: Range<Int>, word: UInt32)? {
+        guard hasConstantRows, case let .axial(o, v) = geometry, let (outer, full) = plan.alignedColumns(y, lo, hi) else { return nil }
+        let f = full.clamped(to: outer)
+        // Every column of the row has the same entry (see `rowConstant`): the first one's.
+        let i = GradientPaint.index(inverse, o, v, f.lowerBound, CGFloat(y) + 0.5)
+        // What `row` stores or blends there (`fill` onto a clear pixel).
+        var word: UInt32 = 0
+        if alpha == 1 && ramp.words[i] != 0 {
+            word = ramp.words[i]
+        } else {
+            let c = ramp.table[i]
+            if c.w > 0 { Raster.blend(&word, c.x, c.y, c.z, c.w, 1 * alpha) }
+        }
+        return (outer, f, word)
     }
 }
 

@@ -200,11 +200,14 @@ enum Raster {
             i += 8
         }
         while i < count {
-            let v = c[i]
-            out[i] = v > 0 ? UInt8(min(255 * v + 0.5, 255)) : 0
+            out[i] = coverageByte(c[i])
             i += 1
         }
     }
+
+    /// One coverage in [0, 1] as an alpha byte, rounded as `coverageBytes` rounds.
+    @inline(__always)
+    static func coverageByte(_ v: Float) -> UInt8 { v > 0 ? UInt8(min(255 * v + 0.5, 255)) : 0 }
 
     /// Multiplies the coverage by every clip at pixel (cx, cy).
     @inline(__always)

@@ -202,6 +202,9 @@ final class CoverPlan {
         }
     }
 
+    /// Whether `alignedColumns` answers (for every row).
+    var isAligned: Bool { aligned != nil }
+
     /// For an aligned plan, row `y`'s columns within `lo ..< hi` (inside the box's columns) where
     /// coverage can be above 0 and where it is exactly 1 (not clamped to the former); nil for
     /// other plans.
