@@ -125,30 +125,8 @@ extension Compositor {
             guard c.a > 0 else { return }
             var r = Rasterizer(box: box, scratch: rasterScratch)
             edges(&r)
-            // An opaque colour at full coverage gives the same word whatever it covers (the blend
-            // keeps none of the pixel): worked out once, stored.
-            let opaque = c.a == 255
-            var word: UInt32 = 0
-            if opaque { Raster.blend(&word, c.r, c.g, c.b, c.a, 1) }
-            let solid = word
-            // Captured values copied into locals: the stores to the row could otherwise alias
-            // them, and they would be loaded again after every pixel.
-            let clipped = !clips.isEmpty, (cr, cg, cb, ca) = (c.r, c.g, c.b, c.a)
-            @inline(__always) func put(_ p: UnsafeMutablePointer<UInt32>, _ x: Int, _ y: Int, _ coverage: Float) {
-                var cov = coverage
-                if cov == 0 { return }
-                if clipped { cov *= Float(Raster.clipCoverage(clips, CGFloat(x) + 0.5, CGFloat(y) + 0.5)) }
-                if cov == 1 && opaque { p.pointee = solid; return }
-                if cov > 0 { Raster.blend(p, cr, cg, cb, ca, cov) }
-            }
-            r.resolvePixels({ y, x, cov in put(target.row(y) + x, x, y, cov) }, run: { y, xs, cov in
-                let row = target.row(y)
-                if cov == 1 && opaque && !clipped {
-                    (row + xs.lowerBound).update(repeating: solid, count: xs.count)
-                    return
-                }
-                for x in xs { put(row + x, x, y, cov) }
-            })
+            var solid = SolidCoverage(target: target, color: c, clips: clips)
+            r.resolve(into: &solid)
         }
         if let fill = sh.fillColor, fill.alpha > 0 { paint(fill) { $0.addPath(path, transform: transform) } }
         // The stroke's outline goes straight to the rasteriser (no path is built).

@@ -1,4 +1,3 @@
-import CGSupport
 import CoreGraphics
 import Foundation
 
@@ -33,7 +32,8 @@ extension Compositor {
                                   clips: s.masksToBounds ? [clipSelf] : [])
         var r = mask.rasterizer(rasterScratch)
         if paint.hasConstantRows {
-            Compositor.finishConstantRows(&r, paint, row, box: box, limit: limit, onto: target, opacity: alpha)
+            var rows = MaskedConstantRows(paint: paint, edge: row.buffer, box: box, limit: limit, target: target, opacity: alpha)
+            r.resolve(into: &rows)
             return true
         }
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: rb.x1 - rb.x0) { bytes in
@@ -52,73 +52,5 @@ extension Compositor {
             }
         }
         return true
-    }
-
-    /// The masked gradient when each row is one colour (`GradientPaint.constantRow`, S5's stars):
-    /// the mask's sums are taken pixel by pixel and each pixel is finished at once — the alpha
-    /// byte `coverageBytes` gives, then the multiply and the composite of `MaskPlane.finish` — so
-    /// nothing but the frame is written: no coverage, alpha bytes or gradient row in memory. The
-    /// few pixels on the layer's own anti-aliased edges are painted one at a time by `row` into
-    /// the row buffer, as the general path paints them.
-    private static func finishConstantRows(_ r: inout Rasterizer, _ paint: GradientPaint, _ row: MaskPlane.RowBuffer, box: PixelBox,
-                                           limit: PixelBox, onto target: RenderTarget, opacity: Float) {
-        let copies = opacity == 1
-        let x0 = max(box.x0, limit.x0), x1 = min(box.x1, limit.x1), y0 = max(box.y0, limit.y0), y1 = min(box.y1, limit.y1)
-        // The row being finished: the columns where the gradient can be above 0 (lo ..< hi) and
-        // where it is one colour (fullLo ..< fullHi), that colour's word, the frame's row.
-        var current = Int.min, lo = 0, hi = 0, fullLo = 0, fullHi = 0, word: UInt32 = 0
-        var out = target.pixels
-        @inline(__always) func enter(_ y: Int) {
-            current = y; lo = 0; hi = 0
-            guard y >= y0, y < y1 else { return }
-            out = target.row(y)
-            if let c = paint.constantRow(y, box.x0, box.x1) {
-                lo = max(c.outer.lowerBound, x0); hi = min(c.outer.upperBound, x1)
-                fullLo = c.full.lowerBound; fullHi = c.full.upperBound; word = c.word
-            } else {
-                lo = x0; hi = x1; fullLo = 0; fullHi = 0   // every pixel through `row`
-            }
-            // The frame's rows are cold when a layer first reaches them (see MaskPlane.finish).
-            if y + 2 < limit.y1, lo < hi {
-                let ahead = target.row(y + 2)
-                cgs_prefetch(ahead + lo); cgs_prefetch(ahead + hi - 1)
-            }
-        }
-        let edge = row.buffer
-        @inline(__always) func source(_ y: Int, _ x: Int) -> UInt32 {
-            if x >= fullLo && x < fullHi { return word }
-            let b = edge.row(y)
-            paint.row(y, x, x + 1)
-            let p = b[x]
-            b[x] = 0
-            return p
-        }
-        @inline(__always) func put(_ x: Int, _ p: UInt32, _ a: UInt8) {
-            guard p != 0 else { return }
-            Raster.compositePixel(a == 255 ? p : Raster.scaled(p, by: UInt32(a)), out + x, opacity, copies: copies)
-        }
-        r.resolvePixels({ y, x, cov in
-            if y != current { enter(y) }
-            guard x >= lo, x < hi else { return }
-            let a = Raster.coverageByte(cov)
-            if a != 0 { put(x, source(y, x), a) }
-        }, run: { y, xs, cov in
-            if y != current { enter(y) }
-            let a = Raster.coverageByte(cov)
-            let s = max(xs.lowerBound, lo), e = min(xs.upperBound, hi)
-            guard a != 0, s < e else { return }
-            let fs = min(max(fullLo, s), e), fe = max(min(fullHi, e), fs)
-            for x in s..<fs { put(x, source(y, x), a) }
-            // The one-colour part: one multiplied word, copied when opaque at opacity 1.
-            let p = a == 255 ? word : Raster.scaled(word, by: UInt32(a))
-            if fs < fe, p != 0 {
-                if copies && p >> 24 == 255 {
-                    (out + fs).update(repeating: p, count: fe - fs)
-                } else {
-                    for x in fs..<fe { Raster.compositePixel(p, out + x, opacity, copies: copies) }
-                }
-            }
-            for x in fe..<e { put(x, source(y, x), a) }
-        })
     }
 }

@@ -16,4 +16,11 @@ int cgs_jpeg_decode(const uint8_t *data, size_t length, uint8_t *out, size_t str
 /// Asks for the cache line holding `p`, to be written (a hint: never faults, changes no result).
 static inline void cgs_prefetch(const void *p) { __builtin_prefetch(p, 1, 3); }
 
+/// Four 32-bit lanes, as Swift's SIMD4<UInt32>.
+typedef uint32_t cgs_u32x4 __attribute__((ext_vector_type(4)));
+
+/// Stores `v` at `p` (any 4-byte alignment): one unaligned 16-byte store. Swift's generic
+/// `storeBytes(of:as:)` for SIMD types is sometimes left as a call by the optimiser.
+static inline void cgs_store_u32x4(uint32_t *p, cgs_u32x4 v) { __builtin_memcpy(p, &v, 16); }
+
 #endif

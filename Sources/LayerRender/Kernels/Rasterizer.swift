@@ -16,6 +16,20 @@ import Foundation
 // with u = x − c its antiderivative is G(u) = u (u ≤ 0), u − u²/2 (0 < u < 1), ½ (u ≥ 1), so
 // the pixel gets h · (G(b − c) − G(a − c)) / (b − a), and every column right of the piece gets h.
 
+/// What `Rasterizer.resolve(into:)` hands each row's coverage to, in order along the row
+/// (frame columns; coverage in [0, 1]). A struct passed inout: its state stays in registers,
+/// without the boxes and exclusivity checks of variables captured by closures.
+protocol CoverageConsumer {
+    /// Row `y` (frame) is next: the calls that follow, up to the next `begin`, are about it.
+    mutating func begin(row y: Int)
+    /// Columns x ..< x + 4 (all inside the rasteriser's box), one coverage per lane, possibly 0.
+    mutating func quad(_ x: Int, _ coverage: SIMD4<Float>)
+    /// Column x, one of a last group that the box's right side cuts short; possibly 0.
+    mutating func pixel(_ x: Int, _ coverage: Float)
+    /// Columns `xs`, all of one coverage of at least `Rasterizer.residue`.
+    mutating func run(_ xs: Range<Int>, _ coverage: Float)
+}
+
 /// Reusable cell memory for rasterisers (one per compositor: no allocation per shape).
 final class RasterScratch {
     private var cells: UnsafeMutablePointer<Float>
@@ -328,36 +342,51 @@ struct Rasterizer {
         }
     }
 
-    /// Runs the sums for a consumer that takes pixels one by one: `pixel(y, x, coverage)` for each
-    /// touched cell (frame column x; coverage in [0, 1], possibly 0) and `run(y, columns, coverage)`
-    /// for each stretch between touched cells where the coverage is one constant of at least
-    /// `residue` (frame columns). The coverage values are those `resolve` hands over, and the
-    /// stretches those it would fill; nothing is written back (the sums stay in registers).
-    /// Consumes the accumulator.
+    /// Runs the sums four columns at a time into `consumer` (which blends four pixels at once):
+    /// per row that may be covered, `begin(row:)`, then in order along the row `quad` for each
+    /// group of four columns (aligned to the box's first column, all inside the box) that holds
+    /// a touched cell, `pixel` for the columns of a group the box's right side cuts short, and
+    /// `run` for each stretch between such groups where the coverage is one constant of at least
+    /// `residue`. Each column is handed over at most once, with the coverage `resolve` gives it
+    /// (the same sums in the same order) — except that a group's columns after the row's last
+    /// touched cell carry the sum as it is, which may be a residue under `residue` where
+    /// `resolve` leaves 0 (it changes no 8-bit pixel). Consumes the accumulator.
     @inline(__always)
-    mutating func resolvePixels(_ pixel: (Int, Int, Float) -> Void, run: (Int, Range<Int>, Float) -> Void) {
+    mutating func resolve<Consumer: CoverageConsumer>(into consumer: inout Consumer) {
         guard rowMin <= rowMax else { return }
-        let stride = width + 2, x0 = box.x0
+        let stride = width + 2, x0 = box.x0, whole = width & ~3
         for row in rowMin...rowMax {
-            let line = cells + row * stride, bits = marks + row * words, y = box.y0 + row
+            let line = cells + row * stride, bits = marks + row * words
+            consumer.begin(row: box.y0 + row)
             var sum: Float = 0
             var x = 0
             while x < width {
                 guard let a = Rasterizer.next(bits, from: x, set: true, limit: width) else { break }
-                let b = Rasterizer.next(bits, from: a, set: false, limit: width) ?? width
-                if x < a {
+                let g = a & ~3
+                if x < g {
                     let rest = min(abs(sum), 1)
-                    if rest >= Rasterizer.residue { run(y, (x0 + x)..<(x0 + a), rest) }
+                    if rest >= Rasterizer.residue { consumer.run((x0 + x)..<(x0 + g), rest) }
                 }
-                for c in a..<b {
-                    sum += line[c]
-                    pixel(y, x0 + c, min(abs(sum), 1))
-                }
-                x = b
+                x = g
+                // Groups from the touched cell's on, while they hold touched cells.
+                repeat {
+                    if x < whole {
+                        let s0 = sum + line[x], s1 = s0 + line[x + 1], s2 = s1 + line[x + 2], s3 = s2 + line[x + 3]
+                        sum = s3
+                        consumer.quad(x0 + x, SIMD4(min(abs(s0), 1), min(abs(s1), 1), min(abs(s2), 1), min(abs(s3), 1)))
+                        x += 4
+                    } else {
+                        while x < width {
+                            sum += line[x]
+                            consumer.pixel(x0 + x, min(abs(sum), 1))
+                            x += 1
+                        }
+                    }
+                } while x < width && (bits[x >> 6] >> UInt64(x & 63)) & 0xF != 0
             }
             if x < width {
                 let rest = min(abs(sum), 1)
-                if rest >= Rasterizer.residue { run(y, (x0 + x)..<(x0 + width), rest) }
+                if rest >= Rasterizer.residue { consumer.run((x0 + x)..<(x0 + width), rest) }
             }
         }
     }
