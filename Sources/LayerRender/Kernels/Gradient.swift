@@ -1,3 +1,4 @@
+import CGSupport
 import CoreGraphics
 import Foundation
 
@@ -89,8 +90,8 @@ enum GradientGeometry {
 
 /// A gradient layer's pixels over `shape` (the layer's rounded bounds) times `alpha` through
 /// `clips`, painted onto `target` a row at a time; what does not change from row to row is worked
-/// out once.
-struct GradientPaint {
+/// out once. A class: calls on the struct copied its 230 bytes each row.
+final class GradientPaint {
     let target: RenderTarget
     let inverse: Homography
     let geometry: GradientGeometry
@@ -193,6 +194,19 @@ extension GradientPaint {
     /// Whether `constantRow` describes every row: the default vertical gradient on an unturned,
     /// unrounded layer without clips, painted at all.
     var hasConstantRows: Bool { rowConstant && alpha > 0 && plan.isAligned }
+
+    /// Asks for the ramp entries rows `ys` read (a paint with constant rows): each row reads one,
+    /// mostly from a new cache line, and the ramps of many layers do not stay in cache between
+    /// frames — asked for together, the misses overlap instead of stalling one row at a time.
+    func prefetchRamp(rows ys: Range<Int>) {
+        guard hasConstantRows, !ys.isEmpty, case let .axial(o, v) = geometry else { return }
+        let a = GradientPaint.index(inverse, o, v, 0, CGFloat(ys.lowerBound) + 0.5)
+        let b = GradientPaint.index(inverse, o, v, 0, CGFloat(ys.upperBound - 1) + 0.5)
+        ramp.words.withUnsafeBufferPointer { words in
+            // 16 words to a 64-byte line.
+            for i in stride(from: min(a, b) & ~15, through: max(a, b), by: 16) { cgs_prefetch(words.baseAddress! + i) }
+        }
+    }
 
     /// For a paint with constant rows, row `y`'s columns within `lo ..< hi` (the box's columns or
     /// fewer) where coverage can be above 0 and where it is exactly 1 (within the former), and the

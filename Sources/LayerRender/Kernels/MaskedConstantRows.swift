@@ -37,6 +37,7 @@ struct MaskedConstantRows: CoverageConsumer {
         limitY1 = limit.y1
         copies = opacity == 1
         out = target.pixels
+        paint.prefetchRamp(rows: y0..<max(y1, y0))
     }
 
     mutating func begin(row y: Int) {
@@ -49,10 +50,14 @@ struct MaskedConstantRows: CoverageConsumer {
         } else {
             lo = x0; hi = x1; fullLo = 0; fullHi = 0   // every pixel through `row`
         }
-        // The target's rows are cold when a layer first reaches them (see MaskPlane.finish).
-        if y + 2 < limitY1, lo < hi {
-            let ahead = target.row(y + 2)
-            cgs_prefetch(ahead + lo); cgs_prefetch(ahead + hi - 1)
+        // The target's rows are cold when a layer first reaches them, and the composite waits
+        // on them: every line of this row's columns is asked for three rows ahead (the mask's
+        // edges move little from row to row).
+        if y + 3 < limitY1, lo < hi {
+            let ahead = target.row(y + 3)
+            var x = lo
+            while x < hi { cgs_prefetch(ahead + x); x += 16 }
+            cgs_prefetch(ahead + hi - 1)
         }
     }
 
