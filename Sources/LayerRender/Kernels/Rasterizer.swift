@@ -370,8 +370,8 @@ struct Rasterizer {
 
     /// Runs the sums four columns at a time into `consumer` (which blends four pixels at once):
     /// per row that may be covered, `begin(row:)`, then in order along the row `quad` for each
-    /// group of four columns (aligned to the box's first column, all inside the box) that holds
-    /// a touched cell, `pixel` for the columns of a group the box's right side cuts short, and
+    /// group of four columns (from a touched cell on, while the next four hold one; all inside
+    /// the box), `pixel` for the columns of a group the box's right side cuts short, and
     /// `run` for each stretch between such groups where the coverage is one constant of at least
     /// `residue`. Each column is handed over at most once, with the coverage `resolve` gives it
     /// (the same sums in the same order) — except that a group's columns after the row's last
@@ -380,7 +380,7 @@ struct Rasterizer {
     @inline(__always)
     mutating func resolve<Consumer: CoverageConsumer>(into consumer: inout Consumer) {
         guard rowMin <= rowMax else { return }
-        let stride = width + 2, x0 = box.x0, whole = width & ~3
+        let stride = width + 2, x0 = box.x0
         for row in rowMin...rowMax {
             let line = cells + row * stride, bits = marks + row * words
             consumer.begin(row: box.y0 + row)
@@ -388,15 +388,14 @@ struct Rasterizer {
             var x = 0
             while x < width {
                 guard let a = Rasterizer.next(bits, from: x, set: true, limit: width) else { break }
-                let g = a & ~3
-                if x < g {
+                if x < a {
                     let rest = min(abs(sum), 1)
-                    if rest >= Rasterizer.residue { consumer.run((x0 + x)..<(x0 + g), rest) }
+                    if rest >= Rasterizer.residue { consumer.run((x0 + x)..<(x0 + a), rest) }
                 }
-                x = g
-                // Groups from the touched cell's on, while they hold touched cells.
+                x = a
+                // Groups from the touched cell on, while they hold touched cells.
                 repeat {
-                    if x < whole {
+                    if x + 4 <= width {
                         let s0 = sum + line[x], s1 = s0 + line[x + 1], s2 = s1 + line[x + 2], s3 = s2 + line[x + 3]
                         sum = s3
                         consumer.quad(x0 + x, SIMD4(min(abs(s0), 1), min(abs(s1), 1), min(abs(s2), 1), min(abs(s3), 1)))
@@ -408,13 +407,23 @@ struct Rasterizer {
                             x += 1
                         }
                     }
-                } while x < width && (bits[x >> 6] >> UInt64(x & 63)) & 0xF != 0
+                } while x < width && Rasterizer.touched4(bits, x)
             }
             if x < width {
                 let rest = min(abs(sum), 1)
                 if rest >= Rasterizer.residue { consumer.run((x0 + x)..<(x0 + width), rest) }
             }
         }
+    }
+
+    /// Whether an edge touched any of cells x ..< x + 4 (x below the row's width: the marks
+    /// hold width + 2 cells, so a group reaching into the next word finds it).
+    @inline(__always)
+    private static func touched4(_ bits: UnsafeMutablePointer<UInt64>, _ x: Int) -> Bool {
+        let i = x >> 6, shift = UInt64(x & 63)
+        var word = bits[i] >> shift
+        if shift > 60 { word |= bits[i + 1] << (64 - shift) }
+        return word & 0xF != 0
     }
 
     /// The first cell at or after `x` (below `limit`) whose mark is `set`; nil when none.
