@@ -3,6 +3,8 @@
 // goldens were recorded with it). Checked on the cases where a vector shortcut could slip: exact
 // halves (ties that round-to-nearest would take the other way), the 255 clamp, coverage 0 and 1,
 // opaque and clear sources and destinations, and a deterministic spread of everything else.
+// The four-pixel forms (blend4, composite4, scale and coverage bytes over lanes) are checked
+// against the one-pixel ones.
 @testable import LayerRender
 import Testing
 
@@ -46,6 +48,64 @@ import Testing
         var p: UInt32 = 0
         Raster.blend(&p, 3, 5, 7, 9, 0.5)
         #expect(p == 0x0502_0304, "r 1.5 + 0.5 truncates to 2, g 2.5 + 0.5 to 3, b 3.5 + 0.5 to 4, a 4.5 + 0.5 to 5")
+    }
+
+    @Test func fourPixelsAtOnceEqualFourBlends() {
+        // blend4 (one lane per pixel) against blend pixel by pixel, and composite4 against
+        // compositePixel: weights 0 and 1 (where the per-pixel callers skip or store instead of
+        // blending), opaque and clear sources, ties and the clamp, and a deterministic spread.
+        var s: UInt32 = 0x5EED_0004
+        func next() -> UInt32 { s = s &* 1_664_525 &+ 1_013_904_223; return s }
+        var wrongBlend = 0, wrongComposite = 0
+        for i in 0..<50_000 {
+            let d = SIMD4<UInt32>(next(), next(), next(), i % 5 == 0 ? 0xFFFF_FFFF : next())
+            let a = i % 3 == 0 ? 255 : Float(next() >> 24), k = a / 16_777_216
+            let r = Float(next() >> 8) * k, g = Float(next() >> 8) * k, b = Float(next() >> 8) * k
+            let w = SIMD4<Float>(0, 1, Float(next() >> 24) / 255, i % 2 == 0 ? 0.5 : Float(next() >> 8) / 16_777_216)
+            var four = (0..<4).map { d[$0] }, one = four
+            four.withUnsafeMutableBufferPointer { p in
+                Raster.blend4(p.baseAddress!, b: SIMD4(repeating: b), g: SIMD4(repeating: g), r: SIMD4(repeating: r),
+                              a: SIMD4(repeating: a), w)
+            }
+            for lane in 0..<4 {
+                var p = one[lane]
+                Raster.blend(&p, r, g, b, a, w[lane])
+                one[lane] = p
+            }
+            if four != one { wrongBlend += 1 }
+            // Premultiplied source words (one clear, one opaque), at opacity 1 and below.
+            let alpha: Float = i % 2 == 0 ? 1 : Float(next() >> 24) / 255
+            let sa = next() >> 24
+            let words = SIMD4<UInt32>(0, 0xFF10_2030, sa << 24 | (next() >> 24) * sa / 255 << 16 | (next() >> 24) * sa / 255,
+                                      Raster.scale(0xFF80_4020, by: next() >> 24))
+            var composited = (0..<4).map { d[$0] }, expected = composited
+            composited.withUnsafeMutableBufferPointer { Raster.composite4($0.baseAddress!, words, alpha) }
+            for lane in 0..<4 {
+                var p = expected[lane]
+                Raster.compositePixel(words[lane], &p, alpha, copies: alpha == 1)
+                expected[lane] = p
+            }
+            if composited != expected { wrongComposite += 1 }
+            // scale over lanes is scale lane by lane.
+            let factors = SIMD4<UInt32>(0, 255, next() >> 24, next() >> 24)
+            let scaled = Raster.scale(d, by: factors)
+            if scaled != SIMD4((0..<4).map { Raster.scale(d[$0], by: factors[$0]) }) { wrongComposite += 1 }
+        }
+        #expect(wrongBlend == 0 && wrongComposite == 0)
+    }
+
+    @Test func fourCoverageBytesEqualOne() {
+        var values: [Float] = [0, 1, -0.0, 1e-9, 0.5, 0.999_999]
+        for k in 0...255 {
+            let c = (Float(k) + 0.5) / 255
+            values += [c, c.nextUp, c.nextDown, Float(k) / 255]
+        }
+        var wrong = 0
+        for i in stride(from: 0, to: values.count - 3, by: 4) {
+            let v = SIMD4(values[i], values[i + 1], values[i + 2], values[i + 3])
+            if Raster.coverageBytes(v) != SIMD4((0..<4).map { UInt32(Raster.coverageByte(v[$0])) }) { wrong += 1 }
+        }
+        #expect(wrong == 0)
     }
 }
 

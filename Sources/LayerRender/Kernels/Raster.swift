@@ -186,8 +186,8 @@ enum Raster {
     }
 
     /// `compositePixel` of the premultiplied source words `s` onto the four pixels at `p` at
-    /// `alpha`: `blend4` gives what it gives (a word of 0 leaves its pixel as it is; an opaque
-    /// word at alpha 1 is stored as it is).
+    /// `alpha`, through `blend4`: the same pixels without its tests (at weight `alpha` a word of
+    /// 0 leaves its pixel as it is, and an opaque word at alpha 1 comes out as it is).
     @inline(__always)
     static func composite4(_ p: UnsafeMutablePointer<UInt32>, _ s: SIMD4<UInt32>, _ alpha: Float) {
         @inline(__always) func float(_ v: SIMD4<UInt32>) -> SIMD4<Float> { unsafeBitCast(v | 0x4B00_0000, to: SIMD4<Float>.self) - twoTo23 }
