@@ -211,6 +211,7 @@ extension GradientPaint {
     /// For a paint with constant rows, row `y`'s columns within `lo ..< hi` (the box's columns or
     /// fewer) where coverage can be above 0 and where it is exactly 1 (within the former), and the
     /// word `row` paints at the latter onto a clear pixel (0: nothing); nil for other paints.
+    @inline(__always)
     func constantRow(_ y: Int, _ lo: Int, _ hi: Int) -> (outer: Range<Int>, full: Range<Int>, word: UInt32)? {
         guard hasConstantRows, case let .axial(o, v) = geometry, let (outer, full) = plan.alignedColumns(y, lo, hi) else { return nil }
         let f = full.clamped(to: outer)
