@@ -69,8 +69,14 @@ extension Compositor {
             /// Under a replicator that draws several instances: drawn elsewhere too.
             var replicated = false
         }
-        let previous = footprints
         let known = footprintBase == base && footprintFrame == frame
+        // The tree the footprints were taken of, and nothing in it moves with time: nothing
+        // changed, and the footprints stay as they are (the walk would find every one unchanged).
+        if known, root === footprintRoot, root.isStill {
+            footprintTime = time
+            return PixelBox(x0: frame.x0, y0: frame.y0, x1: frame.x0, y1: frame.y0)
+        }
+        let previous = footprints
         var current: [UInt64: Footprint] = [:]
         current.reserveCapacity(previous.count)
         var damage = PixelBox(x0: 0, y0: 0, x1: 0, y1: 0)

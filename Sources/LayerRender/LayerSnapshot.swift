@@ -13,10 +13,20 @@ package final class LayerSnapshot: @unchecked Sendable {
     package let mask: LayerSnapshot?
     /// Animations in the order they were added, with their keys.
     package let animations: [(key: String, model: AnimationModel)]
+    /// Whether nothing in this subtree (mask included) changes with time alone: no animations,
+    /// no emitters, no tiled layers (whose tiles arrive and fade in). A renderer that painted
+    /// this very tree needs no damage walk to know that nothing changed.
+    package let isStill: Bool
 
     package init(id: UInt64, state: LayerState, sublayers: [LayerSnapshot], mask: LayerSnapshot?,
                  animations: [(key: String, model: AnimationModel)]) {
         self.id = id; self.state = state; self.sublayers = sublayers; self.mask = mask; self.animations = animations
+        var timeless = true
+        switch state.content {
+        case .emitter?, .tiled?: timeless = false
+        default: break
+        }
+        isStill = timeless && animations.isEmpty && (mask?.isStill ?? true) && sublayers.allSatisfy(\.isStill)
     }
 
     /// The layer's local time for its superlayer's time.

@@ -95,6 +95,42 @@ import Testing
         MediaClock.override = nil
     }
 
+    @Test func stillTreesNeedNoWalk() {
+        // A committed tree in which nothing moves with time is not walked again: no damage while
+        // it stays; an animation deep inside (or under a mask) makes every ancestor unstill, so
+        // the walk runs and repaints what moves; an emitter is never still.
+        MediaClock.override = 0
+        defer { MediaClock.override = nil }
+        let r = CARenderer()
+        let root = box(CGRect(x: 0, y: 0, width: 60, height: 60), color(1, 1, 1))
+        let parent = box(CGRect(x: 10, y: 10, width: 30, height: 30), color(0, 0, 1))
+        let leaf = box(CGRect(x: 5, y: 5, width: 10, height: 10), color(1, 0, 0))
+        let mask = box(CGRect(x: 0, y: 0, width: 30, height: 30), color(0, 0, 0))
+        parent.addSublayer(leaf)
+        parent.mask = mask
+        root.addSublayer(parent)
+        r.bounds = root.bounds
+        r.layer = root
+        r.beginFrame(atTime: 0, timeStamp: nil); r.render(); r.endFrame()
+        #expect(r.committedRoot?.isStill == true)
+        r.beginFrame(atTime: 1, timeStamp: nil); r.render(); r.endFrame()
+        #expect(r.updateBounds().isNull)
+        for animated in [leaf, mask] {
+            let slide = CABasicAnimation(keyPath: "position.x")
+            slide.byValue = 10; slide.duration = 10; slide.beginTime = 1
+            animated.add(slide, forKey: "slide")
+            r.beginFrame(atTime: 2, timeStamp: nil); r.render(); r.endFrame()
+            #expect(r.committedRoot?.isStill == false)
+            #expect(r.committedRoot?.sublayers.first?.isStill == false)
+            #expect(check(r, at: 3).differing == 0 && !check(r, at: 4).damage.isNull, "animated: \(animated === leaf ? "leaf" : "mask")")
+            animated.removeAnimation(forKey: "slide")
+        }
+        let emitter = CAEmitterLayer()
+        root.addSublayer(emitter)
+        r.beginFrame(atTime: 5, timeStamp: nil); r.render(); r.endFrame()
+        #expect(r.committedRoot?.isStill == false)
+    }
+
     @Test func addUpdateForcesARepaint() {
         MediaClock.override = 0
         defer { MediaClock.override = nil }
