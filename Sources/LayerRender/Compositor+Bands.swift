@@ -14,8 +14,8 @@ extension Compositor {
     func renderBands(_ root: LayerSnapshot, at time: Double, into target: RenderTarget, base: Homography, limit: PixelBox?,
                      clearing: Bool = false) {
         // Footprints describe this frame only when the damage walk just ran for this tree, time and base.
-        footprintsFresh = footprintRoot === root && footprintTime == time && footprintBase == base
-        defer { footprintsFresh = false }
+        cullBoxes = footprintRoot === root && footprintTime == time && footprintBase == base ? footprintBoxes : nil
+        defer { cullBoxes = nil }
         tilesFading = false
         particleShare.reset()
         let full = PixelBox(x0: 0, y0: 0, x1: target.width, y1: target.height)
@@ -30,6 +30,8 @@ extension Compositor {
         helper.threads = 1
         helper.tilesFading = false
         helper.particleShare = particleShare
+        helper.cullBoxes = cullBoxes
+        defer { helper.cullBoxes = nil }
         let mid = (area.y0 + area.y1) / 2
         let top = PixelBox(x0: area.x0, y0: area.y0, x1: area.x1, y1: mid)
         let bottom = PixelBox(x0: area.x0, y0: mid, x1: area.x1, y1: area.y1)

@@ -77,8 +77,9 @@ extension Compositor {
             return PixelBox(x0: frame.x0, y0: frame.y0, x1: frame.x0, y1: frame.y0)
         }
         let previous = footprints
-        var current: [UInt64: Footprint] = [:]
+        var current: [UInt64: Footprint] = [:], boxes: [UInt64: PixelBox] = [:]
         current.reserveCapacity(previous.count)
+        boxes.reserveCapacity(previous.count)
         var damage = PixelBox(x0: 0, y0: 0, x1: 0, y1: 0)
         var stack = [Item(snap: root, parentTime: time, parentWorld: base, parentSublayer: nil, alpha: 1, clip: frame, spread: Spread())]
         func push(_ snap: LayerSnapshot, _ f: Footprint, _ local: Double, replicated: Bool) {
@@ -109,6 +110,7 @@ extension Compositor {
                old.clip == item.clip, old.spread == item.spread {
                 old.time = local
                 current[snap.id] = old
+                boxes[snap.id] = old.box
                 if old.visible { push(snap, old, local, replicated: item.replicated) }
                 continue
             }
@@ -154,6 +156,7 @@ extension Compositor {
                 damage = damage.union(box)
             }
             current[snap.id] = mine
+            boxes[snap.id] = box
             // Particles move every frame, anywhere the emitter's clip allows.
             mine.time = local
             if visible && Compositor.changesByItself(s, since: previous[snap.id]?.time) { damage = damage.union(box) }
@@ -165,6 +168,7 @@ extension Compositor {
             damage = frame
         }
         footprints = current
+        footprintBoxes = boxes
         footprintBase = base
         footprintFrame = frame
         footprintRoot = root

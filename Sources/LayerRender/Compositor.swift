@@ -34,8 +34,12 @@ package final class Compositor {
     var footprintFrame: PixelBox?
     var footprintRoot: LayerSnapshot?
     var footprintTime: Double?
-    /// True while painting the frame whose damage walk made `footprints` (same tree, time and base).
-    var footprintsFresh = false
+    /// Every footprint's box, as values (both bands read them at once without touching the
+    /// footprints' reference counts).
+    var footprintBoxes: [UInt64: PixelBox] = [:]
+    /// While painting the frame whose damage walk made the footprints (same tree, time and
+    /// base): their boxes, for leaves to be culled by (set on the band helper too).
+    var cullBoxes: [UInt64: PixelBox]?
     /// Threads a frame is painted with (1 or 2 bands of rows; output is the same either way).
     package var threads = 2
     /// The compositor painting the second band.
@@ -121,9 +125,10 @@ package final class Compositor {
 
     func paint(_ snap: LayerSnapshot, _ ctx: Context) {
         guard ctx.depth < maxDepth else { skippedForDepth += 1; return }
-        // A leaf whose footprint (this frame's damage walk) misses the area being painted draws nothing.
-        if footprintsFresh, !ctx.inTransition, snap.sublayers.isEmpty, snap.mask == nil, let f = footprints[snap.id],
-           f.box.intersection(ctx.limit).isEmpty {
+        // A leaf whose footprint (this frame's damage walk) misses the area being painted draws
+        // nothing (a mask only takes pixels away).
+        if let boxes = cullBoxes, !ctx.inTransition, snap.sublayers.isEmpty, let box = boxes[snap.id],
+           box.intersection(ctx.limit).isEmpty {
             culledLayers += 1
             return
         }
