@@ -105,6 +105,20 @@ struct Rasterizer {
         // runs down its left side (every pixel of those rows lies right of it), the part right of
         // the box touches no pixel of it. Clamping x without cutting would bend the edge.
         let w = Float(width)
+        // The piece of the edge between parameters ta and tb, which does not cross a side.
+        @inline(__always) func piece(_ ta: Float, _ tb: Float) {
+            var xa = x0 + (x1 - x0) * ta, xb = x0 + (x1 - x0) * tb
+            let ya = y0 + (y1 - y0) * ta, yb = y0 + (y1 - y0) * tb
+            let mid = (xa + xb) / 2
+            if mid >= w { return }
+            if mid <= 0 { xa = 0; xb = 0 }
+            addInside(min(max(xa, 0), w), ya, min(max(xb, 0), w), yb)
+        }
+        // Most edges cross neither side: one piece, the loop's last.
+        if (x0 < 0) == (x1 < 0) && (x0 < w) == (x1 < w) {
+            piece(0, 1)
+            return
+        }
         // Parameters where the edge crosses x = 0 and x = w (at most one each), in order.
         var t1: Float = 2, t2: Float = 2
         if (x0 < 0) != (x1 < 0), x0 != x1 { t1 = -x0 / (x1 - x0) }
@@ -114,13 +128,8 @@ struct Rasterizer {
         for k in 0..<3 {
             let tb: Float = k == 0 ? t1 : k == 1 ? t2 : 1
             guard tb <= 1, tb > ta else { continue }
-            var xa = x0 + (x1 - x0) * ta, xb = x0 + (x1 - x0) * tb
-            let ya = y0 + (y1 - y0) * ta, yb = y0 + (y1 - y0) * tb
+            piece(ta, tb)
             ta = tb
-            let mid = (xa + xb) / 2
-            if mid >= w { continue }
-            if mid <= 0 { xa = 0; xb = 0 }
-            addInside(min(max(xa, 0), w), ya, min(max(xb, 0), w), yb)
         }
     }
 
