@@ -323,16 +323,6 @@ extension Raster {
         return rb | ag
     }
 
-    /// `scale` of four pixels by four factors, lane by lane (the same integer steps).
-    @inline(__always)
-    static func scale(_ p: SIMD4<UInt32>, by k: SIMD4<UInt32>) -> SIMD4<UInt32> {
-        var rb = (p & 0x00FF_00FF) &* k &+ 0x0080_0080
-        rb = ((rb &+ ((rb &>> 8) & 0x00FF_00FF)) &>> 8) & 0x00FF_00FF
-        var ag = ((p &>> 8) & 0x00FF_00FF) &* k &+ 0x0080_0080
-        ag = (ag &+ ((ag &>> 8) & 0x00FF_00FF)) & 0xFF00_FF00
-        return rb | ag
-    }
-
     /// Channel-wise a + b, each clamped to 255.
     @inline(__always)
     static func saturatingAdd(_ a: UInt32, _ b: UInt32) -> UInt32 {
