@@ -192,10 +192,7 @@ enum Raster {
         var i = 0
         while i + 8 <= count {
             let v = UnsafeRawPointer(c + i).loadUnaligned(as: SIMD8<Float>.self)
-            var o = 255 * v + 0.5
-            o.replace(with: 255, where: o .> 255)
-            var bits = truncated(o)
-            bits.replace(with: 0, where: .!(v .> 0))
+            let bits = SIMD8(lowHalf: coverageBytes(v.lowHalf), highHalf: coverageBytes(v.highHalf))
             UnsafeMutableRawPointer(out + i).storeBytes(of: SIMD8<UInt8>(truncatingIfNeeded: bits), as: SIMD8<UInt8>.self)
             i += 8
         }

@@ -225,6 +225,7 @@ struct Rasterizer {
         let margin = w * 1e-6 + 1e-3
         if row < lastRow, min(x0, x1) >= margin, max(x0, x1) <= w - margin {
             var line = cells + row &* stride, bits = marks + row &* words
+            // Two loops, not one choosing the ends per row (+1.3 % instructions on S5).
             if slope >= 0 {
                 while row < lastRow {
                     let xb = x0 + (Float(row + 1) - y0) * slope
