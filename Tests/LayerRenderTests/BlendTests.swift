@@ -94,6 +94,33 @@ import Testing
         #expect(wrongBlend == 0 && wrongComposite == 0)
     }
 
+    @Test func integerOverEqualsTheFloatBlendAtWeightOne() {
+        // Every source alpha against every destination byte, in each channel; source colour
+        // channels at the alpha, at 0, in between and above it (not premultiplied: the clamp).
+        var wrong = 0, seed: UInt32 = 0x0F0F_1234
+        for sa in UInt32(0)...255 {
+            for d in UInt32(0)...255 {
+                seed = seed &* 1_664_525 &+ 1_013_904_223
+                let between = sa == 0 ? 0 : (seed >> 8) % (sa + 1)
+                let words = SIMD4<UInt32>(sa << 24 | sa << 16 | between << 8,
+                                          sa << 24 | between << 16 | sa,
+                                          sa << 24 | 255 << 16 | min(sa + 1, 255) << 8 | between,
+                                          sa << 24 | (seed >> 24) * sa / 255 << 16 | sa << 8 | sa / 2)
+                let dests = SIMD4<UInt32>(d * 0x0101_0101, d << 24 | (255 - d) << 16 | d << 8 | (d ^ 0x5A),
+                                          (255 - d) * 0x0101_0101, seed ^ d)
+                var four = (0..<4).map { dests[$0] }
+                four.withUnsafeMutableBufferPointer { Raster.over4($0.baseAddress!, words) }
+                for lane in 0..<4 {
+                    var p = dests[lane]
+                    let c = Raster.channels(words[lane])
+                    Raster.blend(&p, c.r, c.g, c.b, c.a, 1)
+                    if p != four[lane] { wrong += 1 }
+                }
+            }
+        }
+        #expect(wrong == 0)
+    }
+
     @Test func fourCoverageBytesEqualOne() {
         var values: [Float] = [0, 1, -0.0, 1e-9, 0.5, 0.999_999]
         for k in 0...255 {
