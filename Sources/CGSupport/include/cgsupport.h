@@ -4,6 +4,9 @@
 // what to prefetch) lives in Swift.
 #include <stddef.h>
 #include <stdint.h>
+#if defined(__SSE2__)
+#include <xmmintrin.h>
+#endif
 
 /// Reads a JPEG's dimensions without decoding pixels. Returns 0 on success, -1 on a corrupt stream.
 int cgs_jpeg_info(const uint8_t *data, size_t length, int *width, int *height);
@@ -22,5 +25,26 @@ typedef uint32_t cgs_u32x4 __attribute__((ext_vector_type(4)));
 /// Stores `v` at `p` (any 4-byte alignment): one unaligned 16-byte store. Swift's generic
 /// `storeBytes(of:as:)` for SIMD types is sometimes left as a call by the optimiser.
 static inline void cgs_store_u32x4(uint32_t *p, cgs_u32x4 v) { __builtin_memcpy(p, &v, 16); }
+
+/// Four 32-bit float lanes, as Swift's SIMD4<Float>.
+typedef float cgs_f32x4 __attribute__((ext_vector_type(4)));
+
+/// Lane-wise min(a, b) for lanes that are not NaN: one `minps`. Swift's `pointwiseMin` and
+/// `replace(with:where:)` went lane by lane or through a compare and three logic operations.
+static inline cgs_f32x4 cgs_min_f32x4(cgs_f32x4 a, cgs_f32x4 b) {
+#if defined(__SSE2__)
+    return (cgs_f32x4)_mm_min_ps((__m128)a, (__m128)b);
+#else
+    cgs_f32x4 r;
+    for (int i = 0; i < 4; i++) r[i] = a[i] < b[i] ? a[i] : b[i];
+    return r;
+#endif
+}
+
+/// Lane-wise truncation toward zero of floats in [0, 2³¹): one `cvttps2dq` (C's conversion).
+static inline cgs_u32x4 cgs_truncate_f32x4(cgs_f32x4 v) {
+    typedef int32_t cgs_i32x4 __attribute__((ext_vector_type(4)));
+    return (cgs_u32x4)__builtin_convertvector(v, cgs_i32x4);
+}
 
 #endif

@@ -18,9 +18,7 @@ extension Raster {
         let inv = 1 - a * w / 255
         @inline(__always) func channel(_ c: SIMD4<Float>, _ shift: UInt32) -> SIMD4<UInt32> {
             let dst = unsafeBitCast((d &>> shift) & 255 | 0x4B00_0000, to: SIMD4<Float>.self) - twoTo23
-            var o = c * w + dst * inv + 0.5
-            o.replace(with: 255, where: o .> 255)
-            return truncated(o) &<< shift
+            return truncated(clamped(c * w + dst * inv + 0.5)) &<< shift
         }
         cgs_store_u32x4(p, channel(b, 0) | channel(g, 8) | channel(r, 16) | channel(a, 24))
     }
@@ -64,9 +62,7 @@ extension Raster {
     /// Four coverages in [0, 1] as alpha bytes (in 32-bit lanes), rounded as `coverageBytes` rounds.
     @inline(__always)
     static func coverageBytes(_ v: SIMD4<Float>) -> SIMD4<UInt32> {
-        var o = 255 * v + 0.5
-        o.replace(with: 255, where: o .> 255)
-        var bits = truncated(o)
+        var bits = truncated(clamped(255 * v + 0.5))
         bits.replace(with: 0, where: .!(v .> 0))
         return bits
     }

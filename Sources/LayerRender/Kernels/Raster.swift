@@ -1,3 +1,4 @@
+import CGSupport
 import CoreGraphics
 import Foundation
 
@@ -151,8 +152,7 @@ enum Raster {
     /// Each channel is `min(s·cov + d·(1 − a·cov/255) + 0.5, 255)` truncated, in Float. The four
     /// channels run in one vector, with the same operations in the same order as one channel at a
     /// time (so the same bits): bytes become floats by setting them as the mantissa of 2²³, and
-    /// results (in [0.5, 255]) become bytes by adding 2²³, which rounds to nearest, then taking one
-    /// where that rounded up — truncation, without the range checks of a conversion per channel.
+    /// results (in [0.5, 255]) become bytes by one truncating conversion of the four lanes.
     @inline(__always)
     static func blend(_ p: UnsafeMutablePointer<UInt32>, _ r: Float, _ g: Float, _ b: Float, _ a: Float, _ cov: Float) {
         let d = p.pointee
@@ -161,30 +161,19 @@ enum Raster {
         let bytes = (SIMD4<UInt32>(repeating: d) &>> SIMD4<UInt32>(0, 8, 16, 24)) & 255
         let dst = unsafeBitCast(bytes | 0x4B00_0000, to: SIMD4<Float>.self) - magic
         var o = SIMD4<Float>(b, g, r, a) * cov + dst * inv + 0.5
-        o.replace(with: 255, where: o .> 255)
-        p.pointee = unsafeBitCast(SIMD4<UInt8>(truncatingIfNeeded: truncated(o)), to: UInt32.self)
+        p.pointee = unsafeBitCast(SIMD4<UInt8>(truncatingIfNeeded: truncated(clamped(o))), to: UInt32.self)
     }
 
     /// 2²³: the spacing of floats from there up is 1.
     static let twoTo23: Float = 8_388_608
 
-    /// ⌊v⌋ of each lane, for lanes in [0, 2²²): adding 2²³ rounds to the nearest integer (the
-    /// spacing of floats there is 1), then one is taken where that rounded up. No range checks.
+    /// ⌊v⌋ of each lane, for lanes in [0, 2³¹): C's conversion, one `cvttps2dq` without range checks.
     @inline(__always)
-    static func truncated(_ v: SIMD4<Float>) -> SIMD4<UInt32> {
-        let magic = Raster.twoTo23
-        let big = v + magic
-        // True lanes of the mask are all ones, −1 as integers.
-        return (unsafeBitCast(big, to: SIMD4<UInt32>.self) &+ unsafeBitCast(big - magic .> v, to: SIMD4<UInt32>.self)) & 0x7F_FFFF
-    }
+    static func truncated(_ v: SIMD4<Float>) -> SIMD4<UInt32> { cgs_truncate_f32x4(v) }
 
-    /// `truncated` over eight lanes.
+    /// Lane-wise min(v, 255) for lanes that are not NaN: one `minps`.
     @inline(__always)
-    static func truncated(_ v: SIMD8<Float>) -> SIMD8<UInt32> {
-        let magic = Raster.twoTo23
-        let big = v + magic
-        return (unsafeBitCast(big, to: SIMD8<UInt32>.self) &+ unsafeBitCast(big - magic .> v, to: SIMD8<UInt32>.self)) & 0x7F_FFFF
-    }
+    static func clamped(_ v: SIMD4<Float>) -> SIMD4<Float> { cgs_min_f32x4(v, SIMD4(repeating: 255)) }
 
     /// Alpha bytes of coverage in [0, 1]: ⌊min(255·c + 0.5, 255)⌋, 0 where c is not above 0 —
     /// an opaque fill at that coverage blended onto nothing. Eight at a time.
