@@ -435,14 +435,13 @@ struct Rasterizer {
         }
     }
 
-    /// Whether an edge touched any of cells x ..< x + 4 (x below the row's width: the marks
-    /// hold width + 2 cells, so a group reaching into the next word finds it).
+    /// Whether an edge touched any of cells x ..< x + 4 (x below the row's width): the four bits
+    /// lie within the 64 that start at the byte holding cell x, read unaligned as `mark` writes
+    /// them (the bytes past the row belong to the next row or to the scratch's spare word).
     @inline(__always)
     private static func touched4(_ bits: UnsafeMutablePointer<UInt64>, _ x: Int) -> Bool {
-        let i = x >> 6, shift = UInt64(x & 63)
-        var word = bits[i] >> shift
-        if shift > 60 { word |= bits[i + 1] << (64 - shift) }
-        return word & 0xF != 0
+        let word = (UnsafeRawPointer(bits) + (x >> 3)).loadUnaligned(as: UInt64.self)
+        return (word >> UInt64(truncatingIfNeeded: x & 7)) & 0xF != 0
     }
 
     /// The first cell at or after `x` (below `limit`) whose mark is `set`; nil when none.
