@@ -193,7 +193,7 @@ enum Raster {
 
     /// One coverage in [0, 1] as an alpha byte, rounded as `coverageBytes` rounds.
     @inline(__always)
-    static func coverageByte(_ v: Float) -> UInt8 { v > 0 ? UInt8(min(255 * v + 0.5, 255)) : 0 }
+    static func coverageByte(_ v: Float) -> UInt8 { v > 0 ? UInt8(truncatingIfNeeded: cgs_truncate_f32(min(255 * v + 0.5, 255))) : 0 }
 
     /// Multiplies the coverage by every clip at pixel (cx, cy).
     @inline(__always)

@@ -1,3 +1,4 @@
+import CGSupport
 import CoreGraphics
 import Foundation
 
@@ -92,9 +93,13 @@ struct Rasterizer {
     /// ⌈v⌉ for v in [0, 2³¹) without a call into libm (no rounding instruction in baseline x86-64).
     @inline(__always)
     private static func ceiling(_ v: Float) -> Int {
-        let t = Int(v)
+        let t = floor(v)
         return Float(t) < v ? t + 1 : t
     }
+
+    /// ⌊v⌋ for v in [0, 2³¹) (callers know the range: x within the box): no range checks.
+    @inline(__always)
+    private static func floor(_ v: Float) -> Int { Int(cgs_truncate_f32(v)) }
 
     /// Adds the edge from `p` to `q` (frame pixel coordinates).
     mutating func addLine(_ p: CGPoint, _ q: CGPoint) {
@@ -167,7 +172,7 @@ struct Rasterizer {
         guard y1 > 0, y0 < h else { return }
         let slope = (x1 - x0) / (y1 - y0)
         let top = max(y0, 0), bottom = min(y1, h)
-        let firstRow = Int(top), lastRow = min(Rasterizer.ceiling(bottom), height) - 1
+        let firstRow = Rasterizer.floor(top), lastRow = min(Rasterizer.ceiling(bottom), height) - 1
         guard firstRow <= lastRow else { return }
         rowMin = min(rowMin, firstRow); rowMax = max(rowMax, lastRow)
         // The accumulator's fields as locals: kept in registers across the rows.
@@ -211,7 +216,7 @@ struct Rasterizer {
         @inline(__always) func deposit(_ row: Int, _ xa: Float, _ xb: Float, _ dh: Float) {
             let a = min(max(xa, 0), w), b = min(max(xb, 0), w)   // rounding only: the edge lies inside
             let lo = min(a, b), hi = max(a, b)
-            place(cells + row &* stride, marks + row &* words, lo, hi, Int(lo), Int(hi), dh)
+            place(cells + row &* stride, marks + row &* words, lo, hi, Rasterizer.floor(lo), Rasterizer.floor(hi), dh)
         }
         // Where the edge crosses the top of the row's piece. A row's bottom is the next row's
         // top (both are Float(row + 1) below the last row), so it is carried, not recomputed.
@@ -234,18 +239,19 @@ struct Rasterizer {
         if row < lastRow, min(x0, x1) >= margin, max(x0, x1) <= w - margin {
             var line = cells + row &* stride, bits = marks + row &* words
             // Two loops, not one choosing the ends per row (+1.3 % instructions on S5).
-            var ca = Int(xa)
+            // The row's bottom as a Float, counted up (exact: rows are far below 2²⁴).
+            var ca = Rasterizer.floor(xa), next = Float(row + 1)
             if slope >= 0 {
                 while row < lastRow {
-                    let xb = x0 + (Float(row + 1) - y0) * slope, cb = Int(xb)
+                    let xb = x0 + (next - y0) * slope, cb = Rasterizer.floor(xb)
                     place(line, bits, xa, xb, ca, cb, sign)
-                    xa = xb; ca = cb; row += 1; line += stride; bits += words
+                    xa = xb; ca = cb; row += 1; next += 1; line += stride; bits += words
                 }
             } else {
                 while row < lastRow {
-                    let xb = x0 + (Float(row + 1) - y0) * slope, cb = Int(xb)
+                    let xb = x0 + (next - y0) * slope, cb = Rasterizer.floor(xb)
                     place(line, bits, xb, xa, cb, ca, sign)
-                    xa = xb; ca = cb; row += 1; line += stride; bits += words
+                    xa = xb; ca = cb; row += 1; next += 1; line += stride; bits += words
                 }
             }
         }
