@@ -45,6 +45,12 @@ static inline cgs_f32x4 cgs_min_f32x4(cgs_f32x4 a, cgs_f32x4 b) {
 /// the range first (two compares and branches) where the caller already knows it.
 static inline int32_t cgs_truncate_f32(float v) { return (int32_t)v; }
 
+/// Lane-wise conversion of integers below 2³¹ to floats (exact below 2²⁴): one `cvtdq2ps`.
+static inline cgs_f32x4 cgs_float_u32x4(cgs_u32x4 v) {
+    typedef int32_t cgs_i32x4 __attribute__((ext_vector_type(4)));
+    return __builtin_convertvector((cgs_i32x4)v, cgs_f32x4);
+}
+
 /// Lane-wise truncation toward zero of floats in [0, 2³¹): one `cvttps2dq` (C's conversion).
 static inline cgs_u32x4 cgs_truncate_f32x4(cgs_f32x4 v) {
     typedef int32_t cgs_i32x4 __attribute__((ext_vector_type(4)));

@@ -17,7 +17,7 @@ extension Raster {
         let d = UnsafeRawPointer(p).loadUnaligned(as: SIMD4<UInt32>.self)
         let inv = 1 - a * w / 255
         @inline(__always) func channel(_ c: SIMD4<Float>, _ shift: UInt32) -> SIMD4<UInt32> {
-            let dst = unsafeBitCast((d &>> shift) & 255 | 0x4B00_0000, to: SIMD4<Float>.self) - twoTo23
+            let dst = cgs_float_u32x4((d &>> shift) & 255)
             return truncated(clamped(c * w + dst * inv + 0.5)) &<< shift
         }
         cgs_store_u32x4(p, channel(b, 0) | channel(g, 8) | channel(r, 16) | channel(a, 24))
@@ -30,8 +30,8 @@ extension Raster {
     @inline(__always)
     static func composite4(_ p: UnsafeMutablePointer<UInt32>, _ s: SIMD4<UInt32>, _ alpha: Float) {
         if alpha == 1 { over4(p, s); return }
-        @inline(__always) func float(_ v: SIMD4<UInt32>) -> SIMD4<Float> { unsafeBitCast(v | 0x4B00_0000, to: SIMD4<Float>.self) - twoTo23 }
-        blend4(p, b: float(s & 255), g: float((s &>> 8) & 255), r: float((s &>> 16) & 255), a: float(s &>> 24), SIMD4(repeating: alpha))
+        blend4(p, b: cgs_float_u32x4(s & 255), g: cgs_float_u32x4((s &>> 8) & 255), r: cgs_float_u32x4((s &>> 16) & 255),
+               a: cgs_float_u32x4(s &>> 24), SIMD4(repeating: alpha))
     }
 
     /// Source-over of the premultiplied words `s` onto the four pixels at `p`: per channel

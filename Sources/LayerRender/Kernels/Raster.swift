@@ -151,21 +151,16 @@ enum Raster {
     ///
     /// Each channel is `min(s·cov + d·(1 − a·cov/255) + 0.5, 255)` truncated, in Float. The four
     /// channels run in one vector, with the same operations in the same order as one channel at a
-    /// time (so the same bits): bytes become floats by setting them as the mantissa of 2²³, and
-    /// results (in [0.5, 255]) become bytes by one truncating conversion of the four lanes.
+    /// time (so the same bits): bytes become floats, and results (in [0.5, 255]) bytes, by one
+    /// conversion of the four lanes each way.
     @inline(__always)
     static func blend(_ p: UnsafeMutablePointer<UInt32>, _ r: Float, _ g: Float, _ b: Float, _ a: Float, _ cov: Float) {
         let d = p.pointee
         let inv = 1 - a * cov / 255
-        let magic = Raster.twoTo23   // the mantissa holds the byte exactly
-        let bytes = (SIMD4<UInt32>(repeating: d) &>> SIMD4<UInt32>(0, 8, 16, 24)) & 255
-        let dst = unsafeBitCast(bytes | 0x4B00_0000, to: SIMD4<Float>.self) - magic
-        var o = SIMD4<Float>(b, g, r, a) * cov + dst * inv + 0.5
+        let dst = cgs_float_u32x4((SIMD4<UInt32>(repeating: d) &>> SIMD4<UInt32>(0, 8, 16, 24)) & 255)
+        let o = SIMD4<Float>(b, g, r, a) * cov + dst * inv + 0.5
         p.pointee = unsafeBitCast(SIMD4<UInt8>(truncatingIfNeeded: truncated(clamped(o))), to: UInt32.self)
     }
-
-    /// 2²³: the spacing of floats from there up is 1.
-    static let twoTo23: Float = 8_388_608
 
     /// ⌊v⌋ of each lane, for lanes in [0, 2³¹): C's conversion, one `cvttps2dq` without range checks.
     @inline(__always)
