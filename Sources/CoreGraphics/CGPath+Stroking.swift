@@ -237,7 +237,7 @@ private struct Stroker<Sink: PathSink> {
         guard cosHalf > 1e-9 && 1 / cosHalf <= miterLimit else { return }
         let n0 = normal(d0), n1 = normal(d1)
         let bis = CGPoint(x: n0.x + n1.x, y: n0.y + n1.y)
-        let bl = hypot(bis.x, bis.y)
+        let bl = Stroker.length(bis.x, bis.y)
         let len = halfWidth / cosHalf
         out.add(.line(CGPoint(x: p.x + s * bis.x / bl * len, y: p.y + s * bis.y / bl * len)))
     }
@@ -247,8 +247,15 @@ private struct Stroker<Sink: PathSink> {
     }
 
     private func unit(_ a: CGPoint, _ b: CGPoint) -> CGPoint {
-        let l = hypot(b.x - a.x, b.y - a.y)
+        let l = Stroker.length(b.x - a.x, b.y - a.y)
         return CGPoint(x: (b.x - a.x) / l, y: (b.y - a.y) / l)
+    }
+
+    /// √(x² + y²): the square root of the sum where it neither overflows nor underflows (every
+    /// length a layer draws), `hypot` otherwise — a call into libm that showed in profiles.
+    private static func length(_ x: CGFloat, _ y: CGFloat) -> CGFloat {
+        let s = x * x + y * y
+        return s.isNormal && s < 1e300 ? s.squareRoot() : hypot(x, y)
     }
 
     /// The left normal of direction `d`, half the width long.
