@@ -7,6 +7,12 @@ import Foundation
 // write to the shared target stays inside the painter's band (`Context.limit`); offscreens whose
 // pixels move (shadows, sliding transitions) are painted beyond the band (`Context.frame`), so a
 // banded frame is identical, pixel for pixel, to a frame painted on one thread.
+//
+// Where the bands meet follows the last frames' band times: a virtual machine's two cores are
+// often not equally fast (a neighbour busy on one of them), and a frame takes as long as its
+// slower band. The split moves halfway toward the one that would have made the last frame's
+// bands equal, assuming each band's cost per row stays as measured, between ¼ and ¾ of the rows;
+// which rows a thread paints never changes a pixel.
 extension Compositor {
     /// Frames shorter than this many rows are painted on one thread (threads cost more than they save).
     static let minRowsToSplit = 128
@@ -32,15 +38,21 @@ extension Compositor {
         helper.particleShare = particleShare
         helper.cullBoxes = cullBoxes
         defer { helper.cullBoxes = nil }
-        let mid = (area.y0 + area.y1) / 2
+        let rows = area.y1 - area.y0
+        let mid = area.y0 + CGClampToInt((Double(rows) * bandShare).rounded(), in: 1...(rows - 1))
         let top = PixelBox(x0: area.x0, y0: area.y0, x1: area.x1, y1: mid)
         let bottom = PixelBox(x0: area.x0, y0: mid, x1: area.x1, y1: area.y1)
         let work = BandWork(main: self, helper: helper, root: root, time: time, target: target, base: base, clearing: clearing)
         DispatchQueue.concurrentPerform(iterations: 2) { i in
             let c = i == 0 ? work.main : work.helper
+            let start = DispatchTime.now().uptimeNanoseconds
             c.paintBand(work.root, at: work.time, into: work.target, base: work.base, band: i == 0 ? top : bottom, frame: full,
                         clearing: work.clearing)
+            let elapsed = DispatchTime.now().uptimeNanoseconds - start
+            if i == 0 { work.topNanoseconds = elapsed } else { work.bottomNanoseconds = elapsed }
         }
+        bandShare = Compositor.nextShare(bandShare, top: Double(mid - area.y0) / Double(rows),
+                                         times: Double(work.topNanoseconds), Double(work.bottomNanoseconds))
         culledLayers += helper.culledLayers
         paintedLayers += helper.paintedLayers
         skippedForDepth += helper.skippedForDepth
@@ -48,6 +60,16 @@ extension Compositor {
         tilesFading = tilesFading || helper.tilesFading
         for (id, keys) in helper.takeTileRequests() { tileRequests[id, default: []].formUnion(keys) }
         contentHits += helper.contentHits - work.helperContentHits
+    }
+
+    /// The top band's next share of the rows, from this frame's share `top` (in (0, 1)) and band
+    /// times: halfway toward the share that would have made them equal at the measured costs per
+    /// row, within ¼…¾. Times too short to measure keep the share.
+    package static func nextShare(_ share: Double, top: Double, times t0: Double, _ t1: Double) -> Double {
+        guard t0 > 0, t1 > 0, t0.isFinite, t1.isFinite, top > 0, top < 1 else { return share }
+        let perTop = t0 / top, perBottom = t1 / (1 - top)
+        let balanced = perBottom / (perTop + perBottom)
+        return min(max((share + balanced) / 2, 0.25), 0.75)
     }
 
     /// Paints the rows of `band` (one thread's share of the frame).
@@ -91,6 +113,8 @@ private final class BandWork: @unchecked Sendable {
     let base: Homography
     let clearing: Bool
     let helperRasterHits: Int, helperContentHits: Int
+    /// Each band's painting time (written by its own thread, read after both finished).
+    var topNanoseconds: UInt64 = 0, bottomNanoseconds: UInt64 = 0
 
     init(main: Compositor, helper: Compositor, root: LayerSnapshot, time: Double, target: RenderTarget, base: Homography,
          clearing: Bool) {

@@ -44,6 +44,9 @@ package final class Compositor {
     package var threads = 2
     /// The compositor painting the second band.
     var bandHelper: Compositor?
+    /// The share of a split frame's rows this compositor paints (the top band), moved after
+    /// each split frame toward equal band times (Compositor+Bands.swift).
+    package var bandShare = 0.5
 
     /// Layer-space bitmaps of `shouldRasterize` layers, by layer identity (Compositor+Rasterize.swift).
     var rasterCache: [UInt64: RasterEntry] = [:]

@@ -459,7 +459,7 @@ import Testing
 /// Two-core frames: the same pixels as one thread, including shadows, masks, transitions,
 /// particles and content layers that cross the line between the bands.
 @Suite(.serialized) struct BandedRenderingTests {
-    func frame(threads: Int, at time: Double) -> CGImage {
+    func frame(threads: Int, at time: Double, share: Double? = nil) -> CGImage {
         MediaClock.override = 0
         defer { MediaClock.override = nil }
         let r = CARenderer()
@@ -511,16 +511,21 @@ import Testing
         t.type = .push; t.subtype = .fromTop; t.duration = 1
         card.add(t, forKey: kCATransition)
         card.backgroundColor = CGColor(red: 0.9, green: 0.5, blue: 0.1, alpha: 1)
+        if let share { r.compositor.bandShare = share }
         r.beginFrame(atTime: time, timeStamp: nil); r.render(); r.endFrame()
         return r.makeImage()!
     }
 
     @Test func twoBandsPaintTheSamePixelsAsOne() {
+        // Wherever the bands meet: the middle, and the split moved as far as it goes either way.
         for time in [0.0, 0.4] {
-            let one = frame(threads: 1, at: time), two = frame(threads: 2, at: time)
-            var differing = 0
-            for y in 0..<200 { for x in 0..<240 where one.premultipliedPixel(x: x, y: y) != two.premultipliedPixel(x: x, y: y) { differing += 1 } }
-            #expect(differing == 0)
+            let one = frame(threads: 1, at: time)
+            for share in [nil, 0.25, 0.75] {
+                let two = frame(threads: 2, at: time, share: share)
+                var differing = 0
+                for y in 0..<200 { for x in 0..<240 where one.premultipliedPixel(x: x, y: y) != two.premultipliedPixel(x: x, y: y) { differing += 1 } }
+                #expect(differing == 0, "share \(share.map(String.init(describing:)) ?? "0.5")")
+            }
         }
     }
 }
