@@ -76,7 +76,9 @@ extension CGPath {
         for op in ops {
             switch op {
             case .move(let p):
-                flush(closed: false); pts = [p]; last = p
+                // Room for a small subpath at once (appending from one point grew it five times
+                // for a ten-point star); larger ones grow as arrays do.
+                flush(closed: false); pts.reserveCapacity(16); pts.append(p); last = p
             case .line(let p):
                 if pts.isEmpty { pts = [last] }
                 pts.append(p); last = p
