@@ -45,12 +45,9 @@ extension Raster {
     @inline(__always)
     static func over4(_ p: UnsafeMutablePointer<UInt32>, _ s: SIMD4<UInt32>) {
         let d = UnsafeRawPointer(p).loadUnaligned(as: SIMD4<UInt32>.self)
-        let inv = 255 &- (s &>> 24)
-        let k = unsafeBitCast(inv | inv &<< 16, to: SIMD8<UInt16>.self)
+        let k = factors(255 &- (s &>> 24))
         @inline(__always) func half(_ source: SIMD4<UInt32>, _ dest: SIMD4<UInt32>) -> SIMD8<UInt16> {
-            // Each 16-bit lane: one channel. d·k + 128 ≤ 65 153 and the sum after it stay in 16 bits.
-            let t = unsafeBitCast(dest & 0x00FF_00FF, to: SIMD8<UInt16>.self) &* k &+ 128
-            let o = unsafeBitCast(source & 0x00FF_00FF, to: SIMD8<UInt16>.self) &+ ((t &+ (t &>> 8)) &>> 8)
+            let o = unsafeBitCast(source & 0x00FF_00FF, to: SIMD8<UInt16>.self) &+ scaledHalf(dest, k)
             // o ≤ 510: o ≥ 256 sets every bit below, then the byte is 255. (Comparisons of
             // 16-bit lanes are not vector code here: the optimiser went lane by lane.)
             return (o | (SIMD8<UInt16>() &- (o &>> 8))) & 255
@@ -71,11 +68,20 @@ extension Raster {
     /// steps in 16-bit lanes (`scale`'s two channels per 32-bit word never carry into each other).
     @inline(__always)
     static func scale(_ p: SIMD4<UInt32>, by k: SIMD4<UInt32>) -> SIMD4<UInt32> {
-        let k16 = unsafeBitCast(k | k &<< 16, to: SIMD8<UInt16>.self)
-        @inline(__always) func half(_ v: SIMD4<UInt32>) -> SIMD8<UInt16> {
-            let t = unsafeBitCast(v & 0x00FF_00FF, to: SIMD8<UInt16>.self) &* k16 &+ 128
-            return (t &+ (t &>> 8)) &>> 8
-        }
-        return unsafeBitCast(half(p), to: SIMD4<UInt32>.self) | unsafeBitCast(half(p &>> 8), to: SIMD4<UInt32>.self) &<< 8
+        let k16 = factors(k)
+        return unsafeBitCast(scaledHalf(p, k16), to: SIMD4<UInt32>.self) | unsafeBitCast(scaledHalf(p &>> 8, k16), to: SIMD4<UInt32>.self) &<< 8
+    }
+
+    /// One factor per pixel (at most 255) in both 16-bit halves of its lane.
+    @inline(__always)
+    private static func factors(_ k: SIMD4<UInt32>) -> SIMD8<UInt16> { unsafeBitCast(k | k &<< 16, to: SIMD8<UInt16>.self) }
+
+    /// Bytes 0 and 2 of each word of `v` times their pixel's factor / 255, rounded to nearest
+    /// (`scale`'s steps), one channel per 16-bit lane: c·k + 128 ≤ 65 153 and the sum after it
+    /// stay in 16 bits.
+    @inline(__always)
+    private static func scaledHalf(_ v: SIMD4<UInt32>, _ k: SIMD8<UInt16>) -> SIMD8<UInt16> {
+        let t = unsafeBitCast(v & 0x00FF_00FF, to: SIMD8<UInt16>.self) &* k &+ 128
+        return (t &+ (t &>> 8)) &>> 8
     }
 }

@@ -93,13 +93,13 @@ struct Rasterizer {
     /// ⌈v⌉ for v in [0, 2³¹) without a call into libm (no rounding instruction in baseline x86-64).
     @inline(__always)
     private static func ceiling(_ v: Float) -> Int {
-        let t = floor(v)
+        let t = floorInt(v)
         return Float(t) < v ? t + 1 : t
     }
 
     /// ⌊v⌋ for v in [0, 2³¹) (callers know the range: x within the box): no range checks.
     @inline(__always)
-    private static func floor(_ v: Float) -> Int { Int(cgs_truncate_f32(v)) }
+    private static func floorInt(_ v: Float) -> Int { Int(cgs_truncate_f32(v)) }
 
     /// Adds the edge from `p` to `q` (frame pixel coordinates).
     mutating func addLine(_ p: CGPoint, _ q: CGPoint) {
@@ -142,7 +142,7 @@ struct Rasterizer {
     ///
     /// Through the 64 bits that start at the byte holding cell `lo` (little-endian, so byte k of
     /// the row holds cells 8k ..< 8k + 8 in the words' bit order): one unaligned read-modify-write
-    /// without a test of where the word ends, for up to 57 cells. The last bytes read may belong
+    /// without a test of where the word ends, for runs that fit in it (56 cells or more). The last bytes read may belong
     /// to the next row or to the word after the last row (`RasterScratch` keeps one there); they
     /// are written back unchanged.
     @inline(__always)
@@ -172,7 +172,7 @@ struct Rasterizer {
         guard y1 > 0, y0 < h else { return }
         let slope = (x1 - x0) / (y1 - y0)
         let top = max(y0, 0), bottom = min(y1, h)
-        let firstRow = Rasterizer.floor(top), lastRow = min(Rasterizer.ceiling(bottom), height) - 1
+        let firstRow = Rasterizer.floorInt(top), lastRow = min(Rasterizer.ceiling(bottom), height) - 1
         guard firstRow <= lastRow else { return }
         rowMin = min(rowMin, firstRow); rowMax = max(rowMax, lastRow)
         // The accumulator's fields as locals: kept in registers across the rows.
@@ -216,7 +216,7 @@ struct Rasterizer {
         @inline(__always) func deposit(_ row: Int, _ xa: Float, _ xb: Float, _ dh: Float) {
             let a = min(max(xa, 0), w), b = min(max(xb, 0), w)   // rounding only: the edge lies inside
             let lo = min(a, b), hi = max(a, b)
-            place(cells + row &* stride, marks + row &* words, lo, hi, Rasterizer.floor(lo), Rasterizer.floor(hi), dh)
+            place(cells + row &* stride, marks + row &* words, lo, hi, Rasterizer.floorInt(lo), Rasterizer.floorInt(hi), dh)
         }
         // Where the edge crosses the top of the row's piece. A row's bottom is the next row's
         // top (both are Float(row + 1) below the last row), so it is carried, not recomputed.
@@ -240,16 +240,16 @@ struct Rasterizer {
             var line = cells + row &* stride, bits = marks + row &* words
             // Two loops, not one choosing the ends per row (+1.3 % instructions on S5).
             // The row's bottom as a Float, counted up (exact: rows are far below 2²⁴).
-            var ca = Rasterizer.floor(xa), next = Float(row + 1)
+            var ca = Rasterizer.floorInt(xa), next = Float(row + 1)
             if slope >= 0 {
                 while row < lastRow {
-                    let xb = x0 + (next - y0) * slope, cb = Rasterizer.floor(xb)
+                    let xb = x0 + (next - y0) * slope, cb = Rasterizer.floorInt(xb)
                     place(line, bits, xa, xb, ca, cb, sign)
                     xa = xb; ca = cb; row += 1; next += 1; line += stride; bits += words
                 }
             } else {
                 while row < lastRow {
-                    let xb = x0 + (next - y0) * slope, cb = Rasterizer.floor(xb)
+                    let xb = x0 + (next - y0) * slope, cb = Rasterizer.floorInt(xb)
                     place(line, bits, xb, xa, cb, ca, sign)
                     xa = xb; ca = cb; row += 1; next += 1; line += stride; bits += words
                 }
