@@ -257,7 +257,7 @@ enum PeerScenes {
         renderer.layer = tree
         var t = 2000.0
         renderer.beginFrame(atTime: t, timeStamp: nil); renderer.render(); renderer.endFrame()
-        let r = measure(frames: 40, warmup: 5) {
+        let r = measure(frames: Int(ProcessInfo.processInfo.environment["BENCH_FRAMES"] ?? "") ?? 40, warmup: 5) {
             t += 1.0 / 60
             renderer.beginFrame(atTime: t, timeStamp: nil)
             // The scenes' rule: every frame is drawn whole (damage tracking would repaint nothing).
@@ -325,7 +325,7 @@ func structuralBenchmark() {
         var t = CACurrentMediaTime()
         renderer.beginFrame(atTime: t, timeStamp: nil); renderer.render(); renderer.endFrame()
         t += 10   // the emitter reaches its steady state (birthRate × lifetime alive)
-        let r = measure(frames: 40, warmup: 5) {
+        let r = measure(frames: Int(ProcessInfo.processInfo.environment["BENCH_FRAMES"] ?? "") ?? 40, warmup: 5) {
             t += 1.0 / 60
             renderer.beginFrame(atTime: t, timeStamp: nil)
             renderer.addUpdate(renderer.bounds)

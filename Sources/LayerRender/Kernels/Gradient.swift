@@ -208,24 +208,29 @@ extension GradientPaint {
         }
     }
 
-    /// For a paint with constant rows, row `y`'s columns within `lo ..< hi` (the box's columns or
-    /// fewer) where coverage can be above 0 and where it is exactly 1 (within the former), and the
-    /// word `row` paints at the latter onto a clear pixel (0: nothing); nil for other paints.
+    /// For a paint with constant rows, over rows `ys` and columns `lo ..< hi` (the box's or
+    /// fewer): the rows and columns where coverage can be above 0 (`outer`), and those where it
+    /// is exactly 1 (`full`, within the former's columns, its rows not necessarily within the
+    /// former's); nil for other paints. `word(row:at:)` gives each row's colour there.
+    func constantRows(_ ys: Range<Int>, _ lo: Int, _ hi: Int)
+        -> (outerRows: Range<Int>, fullRows: Range<Int>, outer: Range<Int>, full: Range<Int>)? {
+        guard hasConstantRows, case .axial = geometry, let r = plan.alignedRows(ys, lo, hi) else { return nil }
+        return (r.outerRows, r.fullRows, r.outer, r.full.clamped(to: r.outer))
+    }
+
+    /// For a paint with constant rows, the word `row` paints onto a clear pixel in row `y`'s
+    /// columns of full coverage, the first of which is `x` (0: nothing): every column of the row
+    /// has the first one's ramp entry (see `rowConstant`).
     @inline(__always)
-    func constantRow(_ y: Int, _ lo: Int, _ hi: Int) -> (outer: Range<Int>, full: Range<Int>, word: UInt32)? {
-        guard hasConstantRows, case let .axial(o, v) = geometry, let (outer, full) = plan.alignedColumns(y, lo, hi) else { return nil }
-        let f = full.clamped(to: outer)
-        // Every column of the row has the same entry (see `rowConstant`): the first one's.
-        let i = GradientPaint.index(inverse, o, v, f.lowerBound, CGFloat(y) + 0.5)
-        // What `row` stores or blends there (`fill` onto a clear pixel).
+    func word(row y: Int, at x: Int) -> UInt32 {
+        guard case let .axial(o, v) = geometry else { return 0 }
+        let i = GradientPaint.index(inverse, o, v, x, CGFloat(y) + 0.5)
+        if alpha == 1 && ramp.words[i] != 0 { return ramp.words[i] }
+        // What `fill` blends onto a clear pixel.
         var word: UInt32 = 0
-        if alpha == 1 && ramp.words[i] != 0 {
-            word = ramp.words[i]
-        } else {
-            let c = ramp.table[i]
-            if c.w > 0 { Raster.blend(&word, c.x, c.y, c.z, c.w, 1 * alpha) }
-        }
-        return (outer, f, word)
+        let c = ramp.table[i]
+        if c.w > 0 { Raster.blend(&word, c.x, c.y, c.z, c.w, 1 * alpha) }
+        return word
     }
 }
 

@@ -27,6 +27,10 @@ struct MaskedConstantRows: CoverageConsumer {
     /// it is one colour (fullLo ..< fullHi), that colour's word, the target's row.
     private var y = 0, lo = 0, hi = 0, fullLo = 0, fullHi = 0
     private var word: UInt32 = 0
+    /// What `GradientPaint.constantRows` gives for the whole box, worked out once: the rows
+    /// where the gradient can be above 0 and its columns there (within the limit), and the
+    /// rows and columns where it is one colour.
+    private let outerRows: Range<Int>, fullRows: Range<Int>, outerLo: Int, outerHi: Int, full: Range<Int>
     private var out: UnsafeMutablePointer<UInt32>
 
     /// Composites `paint`'s pixels of the gradient layer's `box`, painted into `edge` where they
@@ -37,6 +41,14 @@ struct MaskedConstantRows: CoverageConsumer {
         limitY1 = limit.y1
         copies = opacity == 1
         out = target.pixels
+        let ys = y0..<max(y1, y0)
+        if let c = paint.constantRows(ys, box.x0, box.x1) {
+            outerRows = c.outerRows; fullRows = c.fullRows; full = c.full
+            outerLo = max(c.outer.lowerBound, x0); outerHi = min(c.outer.upperBound, x1)
+        } else {
+            // Not a paint with constant rows: every pixel through `row`.
+            outerRows = ys; fullRows = 0..<0; full = 0..<0; outerLo = x0; outerHi = x1
+        }
         paint.prefetchRamp(rows: y0..<max(y1, y0))
     }
 
@@ -44,11 +56,11 @@ struct MaskedConstantRows: CoverageConsumer {
         self.y = y; lo = 0; hi = 0
         guard y >= y0, y < y1 else { return }
         out = target.row(y)
-        if let c = paint.constantRow(y, box.x0, box.x1) {
-            lo = max(c.outer.lowerBound, x0); hi = min(c.outer.upperBound, x1)
-            fullLo = c.full.lowerBound; fullHi = c.full.upperBound; word = c.word
-        } else {
-            lo = x0; hi = x1; fullLo = 0; fullHi = 0   // every pixel through `row`
+        guard outerRows.contains(y) else { return }
+        lo = outerLo; hi = outerHi; fullLo = 0; fullHi = 0
+        if fullRows.contains(y), !full.isEmpty {
+            fullLo = full.lowerBound; fullHi = full.upperBound
+            word = paint.word(row: y, at: fullLo)
         }
         // The target's rows are cold when a layer first reaches them, and the composite waits
         // on them: every line of this row's columns is asked for three rows ahead (the mask's

@@ -216,6 +216,28 @@ final class CoverPlan {
         return (outer, full)
     }
 
+    /// `alignedColumns` of rows `ys` at once: the rows whose outer columns are not empty and
+    /// those whose full columns are not empty, and those columns; nil for other plans. Each set
+    /// of rows is an interval (a row centre's layer-space y moves monotonically with the row
+    /// under an axis-aligned affine map, and is tested against one Y interval), so it is found
+    /// from its ends with the rows' own tests.
+    func alignedRows(_ ys: Range<Int>, _ lo: Int, _ hi: Int)
+        -> (outerRows: Range<Int>, fullRows: Range<Int>, outer: Range<Int>, full: Range<Int>)? {
+        guard let a = aligned else { return nil }
+        func rows(_ bounds: (CGFloat, CGFloat), _ columns: Range<Int>) -> Range<Int> {
+            guard !columns.isEmpty else { return ys.lowerBound..<ys.lowerBound }
+            @inline(__always) func inside(_ y: Int) -> Bool {
+                RowMap(inverse, row: y, lo: lo, hi: hi)?.rowInside(bounds.0, bounds.1) == true
+            }
+            var top = ys.lowerBound, bottom = ys.upperBound
+            while top < bottom, !inside(top) { top += 1 }
+            while bottom > top, !inside(bottom - 1) { bottom -= 1 }
+            return top..<bottom
+        }
+        let outer = a.outer.clamped(to: lo..<hi), full = a.full.clamped(to: lo..<hi)
+        return (rows(a.grown, outer), rows(a.inner, full), outer, full)
+    }
+
     /// Exact coverage of the pixels `xs` of row `y`: `edge(y, x, coverage)` where it is above 0.
     @inline(__always)
     func edges(_ y: Int, _ xs: Range<Int>, _ edge: (Int, Int, Float) -> Void) {
