@@ -192,12 +192,18 @@ extension Compositor {
         var frame: Int
     }
 
-    /// Drops cached pictures and ramps the last frame did not use.
+    /// Frames a cached picture, ramp or mipmap chain is kept without being used. Each band's
+    /// compositor paints only the layers that reach its rows, and the rows move with the band
+    /// times: a layer near where the bands meet goes from one to the other and back, and would
+    /// be drawn again each time if its entries went at the first frame without it.
+    static let cacheFrames = 8
+
+    /// Drops cached pictures, ramps and mipmap chains the last `cacheFrames` frames did not use.
     func trimContentCache() {
-        let frame = frameNumber
-        if contentCache.values.contains(where: { $0.frame != frame }) { contentCache = contentCache.filter { $0.value.frame == frame } }
-        if rampCache.values.contains(where: { $0.frame != frame }) { rampCache = rampCache.filter { $0.value.frame == frame } }
-        if mipCache.values.contains(where: { $0.frame != frame }) { mipCache = mipCache.filter { $0.value.frame == frame } }
+        let oldest = frameNumber - Compositor.cacheFrames
+        if contentCache.values.contains(where: { $0.frame < oldest }) { contentCache = contentCache.filter { $0.value.frame >= oldest } }
+        if rampCache.values.contains(where: { $0.frame < oldest }) { rampCache = rampCache.filter { $0.value.frame >= oldest } }
+        if mipCache.values.contains(where: { $0.frame < oldest }) { mipCache = mipCache.filter { $0.value.frame >= oldest } }
     }
 }
 

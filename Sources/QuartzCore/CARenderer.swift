@@ -155,6 +155,9 @@ open class CARenderer: NSObject, LayerHost {
     /// How many times a `shouldRasterize` subtree was reused instead of redrawn (for tests and tools).
     package var rasterCacheHits: Int { compositor.rasterHits }
 
+    /// How many times a content layer's cached picture was reused instead of drawn again (for tests and tools).
+    package var contentCacheHits: Int { compositor.contentHits }
+
     /// True when a commit is waiting (changes made since the last frame on this thread).
     package static var hasPendingChanges: Bool {
         let s = TransactionState.current

@@ -2,6 +2,7 @@
 // contents, sublayers, border on top; border inset inside bounds following the corners;
 // masksToBounds clips sublayers (rounded with cornerRadius); a translucent layer with sublayers
 // composites as one image when allowsGroupOpacity; single-sided layers facing away are not drawn.
+@testable import LayerRender
 @testable import QuartzCore
 import TestSupport
 import Testing
@@ -453,6 +454,41 @@ import Testing
         CATransaction.commit()
         let changed = frame(cachedRenderer, 2)
         #expect(cachedRenderer.rasterCacheHits == 1 && changed.premultipliedPixel(x: 8, y: 20) == 0xFF00_00FF)
+    }
+
+    @Test func aContentPictureOutlivesAFewFramesWithoutItsLayer() {
+        // A layer that leaves the painted rows for a few frames (another band's rows, or outside
+        // the damage) finds its picture again; after more than `8` frames
+        // it is drawn anew.
+        MediaClock.override = 0
+        defer { MediaClock.override = nil }
+        let r = CARenderer()
+        let root = CALayer()
+        root.frame = CGRect(x: 0, y: 0, width: 40, height: 40)
+        let shape = CAShapeLayer()
+        shape.frame = root.bounds
+        shape.path = CGPath(ellipseIn: CGRect(x: 5, y: 5, width: 30, height: 30), transform: nil)
+        root.addSublayer(shape)
+        r.bounds = root.bounds
+        r.layer = root
+        var t = 0.0
+        func frames(_ n: Int, hidden: Bool) {
+            CATransaction.begin(); CATransaction.setDisableActions(true)
+            shape.isHidden = hidden
+            CATransaction.commit()
+            for _ in 0..<n {
+                t += 1
+                r.beginFrame(atTime: t, timeStamp: nil); r.addUpdate(r.bounds); r.render(); r.endFrame()
+            }
+        }
+        frames(1, hidden: false)
+        let drawn = r.contentCacheHits
+        frames(Compositor.cacheFrames - 1, hidden: true)
+        frames(1, hidden: false)
+        #expect(r.contentCacheHits == drawn + 1)
+        frames(Compositor.cacheFrames + 2, hidden: true)
+        frames(1, hidden: false)
+        #expect(r.contentCacheHits == drawn + 1)
     }
 }
 
