@@ -12,6 +12,9 @@ struct Timing {
     var median: Double, min: Double, max: Double, cpu: Double
 }
 
+/// Frames timed per scene: 40, or `BENCH_FRAMES` (at least 1) for profiling runs.
+let timedFrames = max(Int(ProcessInfo.processInfo.environment["BENCH_FRAMES"] ?? "") ?? 40, 1)
+
 /// Times `body` `frames` times after `warmup` untimed runs; returns milliseconds per run.
 func measure(frames: Int = 200, warmup: Int = 10, _ body: () -> Void) -> Timing {
     func cpuNow() -> Double {
@@ -257,7 +260,7 @@ enum PeerScenes {
         renderer.layer = tree
         var t = 2000.0
         renderer.beginFrame(atTime: t, timeStamp: nil); renderer.render(); renderer.endFrame()
-        let r = measure(frames: Int(ProcessInfo.processInfo.environment["BENCH_FRAMES"] ?? "") ?? 40, warmup: 5) {
+        let r = measure(frames: timedFrames, warmup: 5) {
             t += 1.0 / 60
             renderer.beginFrame(atTime: t, timeStamp: nil)
             // The scenes' rule: every frame is drawn whole (damage tracking would repaint nothing).
@@ -325,7 +328,7 @@ func structuralBenchmark() {
         var t = CACurrentMediaTime()
         renderer.beginFrame(atTime: t, timeStamp: nil); renderer.render(); renderer.endFrame()
         t += 10   // the emitter reaches its steady state (birthRate × lifetime alive)
-        let r = measure(frames: Int(ProcessInfo.processInfo.environment["BENCH_FRAMES"] ?? "") ?? 40, warmup: 5) {
+        let r = measure(frames: timedFrames, warmup: 5) {
             t += 1.0 / 60
             renderer.beginFrame(atTime: t, timeStamp: nil)
             renderer.addUpdate(renderer.bounds)

@@ -458,7 +458,7 @@ import Testing
 
     @Test func aContentPictureOutlivesAFewFramesWithoutItsLayer() {
         // A layer that leaves the painted rows for a few frames (another band's rows, or outside
-        // the damage) finds its picture again; after more than `8` frames
+        // the damage) finds its picture again; after more than `Compositor.cacheFrames` frames
         // it is drawn anew.
         MediaClock.override = 0
         defer { MediaClock.override = nil }

@@ -49,7 +49,7 @@ struct MaskedConstantRows: CoverageConsumer {
             // Not a paint with constant rows: every pixel through `row`.
             outerRows = ys; fullRows = 0..<0; full = 0..<0; outerLo = x0; outerHi = x1
         }
-        paint.prefetchRamp(rows: y0..<max(y1, y0))
+        paint.prefetchRamp(rows: ys)
     }
 
     mutating func begin(row y: Int) {
