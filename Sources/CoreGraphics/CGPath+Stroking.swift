@@ -166,12 +166,23 @@ private struct Stroker<Sink: PathSink> {
         for i in 0..<segments { units.append(unit(pts[i], pts[(i + 1) % n])) }
         let joins = closed ? 0..<n : 1..<(n - 1)
         // The right side, forwards: segment i runs from pts[i] − normal to pts[i + 1] − normal.
+        // Where that side goes round a miter tip, the segment's offset end and the next one's
+        // offset start lie on the lines to the tip: the side goes straight to the tip and on
+        // (two edges fewer per tip; not at a closed ring's first vertex, where it starts).
         out.add(.move(sub(pts[0], normal(units[0]))))
+        var fromTip = false
         for i in 0..<segments {
             let end = (i + 1) % n
-            if i > 0 { out.add(.line(sub(pts[i], normal(units[i])))) }
+            if i > 0 && !fromTip { out.add(.line(sub(pts[i], normal(units[i])))) }
+            fromTip = false
+            let join = joins.contains(end) ? joinAt(pts[end], units[i], units[(i + 1) % segments], side: -1) : .none
+            if case .tip(let t) = join, end != 0 {
+                out.add(.line(t))
+                fromTip = true
+                continue
+            }
             out.add(.line(sub(pts[end], normal(units[i]))))
-            if joins.contains(end) { joinAt(pts[end], units[i], units[(i + 1) % segments], side: -1) }
+            emit(join)
         }
         if closed {
             out.add(.close)
@@ -180,10 +191,18 @@ private struct Stroker<Sink: PathSink> {
         } else {
             capAt(pts[n - 1], direction: units[segments - 1])
         }
+        fromTip = false
         for i in stride(from: segments - 1, through: 0, by: -1) {
-            if i < segments - 1 || !closed { out.add(.line(add(pts[(i + 1) % n], normal(units[i])))) }
+            if (i < segments - 1 || !closed) && !fromTip { out.add(.line(add(pts[(i + 1) % n], normal(units[i])))) }
+            fromTip = false
+            let join = joins.contains(i) ? joinAt(pts[i], units[(i - 1 + segments) % segments], units[i], side: 1) : .none
+            if case .tip(let t) = join, i != 0 {
+                out.add(.line(t))
+                fromTip = true
+                continue
+            }
             out.add(.line(add(pts[i], normal(units[i]))))
-            if joins.contains(i) { joinAt(pts[i], units[(i - 1 + segments) % segments], units[i], side: 1) }
+            emit(join)
         }
         if !closed { capAt(pts[0], direction: CGPoint(x: -units[0].x, y: -units[0].y)) }
         out.add(.close)
@@ -217,29 +236,44 @@ private struct Stroker<Sink: PathSink> {
         out.add(.line(add(end, nrm)))
     }
 
-    /// The points between the two segments' offset ends on one `side` (−1 right, 1 left of the
-    /// path's direction) at `p`, where the segment arriving in direction `d0` meets the one
-    /// leaving in `d1`: the miter tip on the outer side (none for a bevel), the vertex itself on
-    /// the inner side and for round joins (whose circle is added apart).
-    private mutating func joinAt(_ p: CGPoint, _ d0: CGPoint, _ d1: CGPoint, side: CGFloat) {
+    /// What one side of a join adds between the two segments' offset ends.
+    private enum Join {
+        /// Nothing: a straight continuation, or a bevel.
+        case none
+        /// The vertex itself: the inner side, and both sides of a round join.
+        case vertex(CGPoint)
+        /// The miter tip: the outer side of a miter join within the limit.
+        case tip(CGPoint)
+    }
+
+    /// The join on one `side` (−1 right, 1 left of the path's direction) at `p`, where the
+    /// segment arriving in direction `d0` meets the one leaving in `d1`: the miter tip on the
+    /// outer side (none for a bevel), the vertex itself on the inner side and for round joins
+    /// (whose circle is added apart).
+    private func joinAt(_ p: CGPoint, _ d0: CGPoint, _ d1: CGPoint, side: CGFloat) -> Join {
         let cross = d0.x * d1.y - d0.y * d1.x
         let dot = d0.x * d1.x + d0.y * d1.y
-        if abs(cross) < 1e-9 && dot > 0 { return }
+        if abs(cross) < 1e-9 && dot > 0 { return .none }
         // The outer side of the turn is opposite to the turning direction.
         let s: CGFloat = cross > 0 ? -1 : 1
-        guard s == side, join != .round else {
-            out.add(.line(p))
-            return
-        }
-        guard join == .miter else { return }
+        guard s == side, join != .round else { return .vertex(p) }
+        guard join == .miter else { return .none }
         // cos of half the turn angle; miter length / line width = 1 / that.
         let cosHalf = ((1 + dot) / 2).squareRoot()
-        guard cosHalf > 1e-9 && 1 / cosHalf <= miterLimit else { return }
+        guard cosHalf > 1e-9 && 1 / cosHalf <= miterLimit else { return .none }
         let n0 = normal(d0), n1 = normal(d1)
         let bis = CGPoint(x: n0.x + n1.x, y: n0.y + n1.y)
         let bl = Stroker.length(bis.x, bis.y)
         let len = halfWidth / cosHalf
-        out.add(.line(CGPoint(x: p.x + s * bis.x / bl * len, y: p.y + s * bis.y / bl * len)))
+        return .tip(CGPoint(x: p.x + s * bis.x / bl * len, y: p.y + s * bis.y / bl * len))
+    }
+
+    /// Adds a join's point after a segment's offset end.
+    private mutating func emit(_ join: Join) {
+        switch join {
+        case .none: break
+        case .vertex(let p), .tip(let p): out.add(.line(p))
+        }
     }
 
     private mutating func circle(_ c: CGPoint) {

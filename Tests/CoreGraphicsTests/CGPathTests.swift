@@ -161,6 +161,10 @@ import TestSupport
         let parts = elements(outline)
         #expect(parts.filter { $0.0 == .moveToPoint }.count == 2)
         #expect(parts.filter { $0.0 == .closeSubpath }.count == 2)
+        // The outer ring goes straight from tip to tip (a segment's offset ends lie on the lines
+        // to the tips), except where the ring starts and ends on the first segment: 1 move, 5
+        // lines, 1 close; the inner ring has each side's two ends and the vertex: 1 + 11 + 1.
+        #expect(parts.count == 7 + 13)
         let points = Set(parts.flatMap { $0.1 }.map { "\($0.x),\($0.y)" })
         for corner in ["8.0,8.0", "52.0,8.0", "52.0,42.0", "8.0,42.0", "10.0,10.0", "50.0,10.0", "50.0,40.0", "10.0,40.0"] {
             #expect(points.contains(corner), "\(corner)")
