@@ -174,15 +174,8 @@ private struct Stroker<Sink: PathSink> {
         for i in 0..<segments {
             let end = (i + 1) % n
             if i > 0 && !fromTip { out.add(.line(sub(pts[i], normal(units[i])))) }
-            fromTip = false
-            let join = joins.contains(end) ? joinAt(pts[end], units[i], units[(i + 1) % segments], side: -1) : .none
-            if case .tip(let t) = join, end != 0 {
-                out.add(.line(t))
-                fromTip = true
-                continue
-            }
-            out.add(.line(sub(pts[end], normal(units[i]))))
-            emit(join)
+            let corner = joins.contains(end) ? joinAt(pts[end], units[i], units[(i + 1) % segments], side: -1) : .none
+            fromTip = finish(at: sub(pts[end], normal(units[i])), corner, merging: end != 0)
         }
         if closed {
             out.add(.close)
@@ -194,15 +187,8 @@ private struct Stroker<Sink: PathSink> {
         fromTip = false
         for i in stride(from: segments - 1, through: 0, by: -1) {
             if (i < segments - 1 || !closed) && !fromTip { out.add(.line(add(pts[(i + 1) % n], normal(units[i])))) }
-            fromTip = false
-            let join = joins.contains(i) ? joinAt(pts[i], units[(i - 1 + segments) % segments], units[i], side: 1) : .none
-            if case .tip(let t) = join, i != 0 {
-                out.add(.line(t))
-                fromTip = true
-                continue
-            }
-            out.add(.line(add(pts[i], normal(units[i]))))
-            emit(join)
+            let corner = joins.contains(i) ? joinAt(pts[i], units[(i - 1 + segments) % segments], units[i], side: 1) : .none
+            fromTip = finish(at: add(pts[i], normal(units[i])), corner, merging: i != 0)
         }
         if !closed { capAt(pts[0], direction: CGPoint(x: -units[0].x, y: -units[0].y)) }
         out.add(.close)
@@ -268,12 +254,21 @@ private struct Stroker<Sink: PathSink> {
         return .tip(CGPoint(x: p.x + s * bis.x / bl * len, y: p.y + s * bis.y / bl * len))
     }
 
-    /// Adds a join's point after a segment's offset end.
-    private mutating func emit(_ join: Join) {
+    /// Ends a segment's offset line at `end` and adds `join`'s point after it; at a miter tip
+    /// it may `merge`, goes straight to the tip instead (the offset end lies on the line to it).
+    /// True when it did: the next segment's offset start, on the line from the tip, is left out.
+    private mutating func finish(at end: CGPoint, _ join: Join, merging merge: Bool) -> Bool {
         switch join {
-        case .none: break
-        case .vertex(let p), .tip(let p): out.add(.line(p))
+        case .tip(let p) where merge:
+            out.add(.line(p))
+            return true
+        case .none:
+            out.add(.line(end))
+        case .vertex(let p), .tip(let p):
+            out.add(.line(end))
+            out.add(.line(p))
         }
+        return false
     }
 
     private mutating func circle(_ c: CGPoint) {

@@ -460,35 +460,32 @@ import Testing
         // A layer that leaves the painted rows for a few frames (another band's rows, or outside
         // the damage) finds its picture again; after more than `Compositor.cacheFrames` frames
         // it is drawn anew.
-        MediaClock.override = 0
-        defer { MediaClock.override = nil }
-        let r = CARenderer()
-        let root = CALayer()
-        root.frame = CGRect(x: 0, y: 0, width: 40, height: 40)
+        let d = FrameDriver(40, 40)
         let shape = CAShapeLayer()
-        shape.frame = root.bounds
+        shape.frame = d.root.bounds
         shape.path = CGPath(ellipseIn: CGRect(x: 5, y: 5, width: 30, height: 30), transform: nil)
-        root.addSublayer(shape)
-        r.bounds = root.bounds
-        r.layer = root
+        d.root.addSublayer(shape)
         var t = 0.0
         func frames(_ n: Int, hidden: Bool) {
-            CATransaction.begin(); CATransaction.setDisableActions(true)
-            shape.isHidden = hidden
-            CATransaction.commit()
+            d.change(at: t) {
+                CATransaction.begin(); CATransaction.setDisableActions(true)
+                shape.isHidden = hidden
+                CATransaction.commit()
+            }
             for _ in 0..<n {
                 t += 1
-                r.beginFrame(atTime: t, timeStamp: nil); r.addUpdate(r.bounds); r.render(); r.endFrame()
+                d.renderer.addUpdate(d.renderer.bounds)   // every frame paints (and counts for the cache)
+                d.frame(at: t)
             }
         }
         frames(1, hidden: false)
-        let drawn = r.contentCacheHits
+        let drawn = d.renderer.contentCacheHits
         frames(Compositor.cacheFrames - 1, hidden: true)
         frames(1, hidden: false)
-        #expect(r.contentCacheHits == drawn + 1)
+        #expect(d.renderer.contentCacheHits == drawn + 1)
         frames(Compositor.cacheFrames + 2, hidden: true)
         frames(1, hidden: false)
-        #expect(r.contentCacheHits == drawn + 1)
+        #expect(d.renderer.contentCacheHits == drawn + 1)
     }
 }
 
