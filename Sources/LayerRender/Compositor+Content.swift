@@ -77,7 +77,7 @@ extension Compositor {
         switch content {
         case .replicator, .transformLayer, .emitter, .tiled: return
         case .gradient(let g):
-            guard g.stops() != nil,
+            guard g.isDrawable,
                   let geometry = GradientGeometry(type: g.type, start: g.startPoint, end: g.endPoint, bounds: s.bounds.standardized)
             else { return }
             Raster.gradient(target, box: box, inverse: inverse, pixel: pixel, shape: shape, geometry: geometry,
@@ -125,7 +125,7 @@ extension Compositor {
             guard c.a > 0 else { return }
             var r = Rasterizer(box: box, scratch: rasterScratch)
             edges(&r)
-            var solid = SolidCoverage(target: target, color: c, clips: clips)
+            var solid = SolidCoverage(target: target, color: c, clips: clips, box: box)
             r.resolve(into: &solid)
         }
         if let fill = sh.fillColor, fill.alpha > 0 { paint(fill) { $0.addPath(path, transform: transform) } }

@@ -19,7 +19,7 @@ extension Compositor {
               !(s.borderWidth > 0 && (s.borderColor?.alpha ?? 0) > 0), case .gradient(let g)? = s.content
         else { return false }
         paintedLayers += 1
-        guard g.stops() != nil,
+        guard g.isDrawable,
               let geometry = GradientGeometry(type: g.type, start: g.startPoint, end: g.endPoint, bounds: s.bounds.standardized)
         else { return true }
         let box = Compositor.box(of: s.bounds.standardized, world: world, limit: groupBox)

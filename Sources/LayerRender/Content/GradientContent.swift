@@ -40,13 +40,21 @@ package struct GradientContent: Equatable, Sendable {
         return true
     }
 
+    /// Whether anything is drawn: at least two colours, and locations (when given) finite and at
+    /// least as many as the colours. `stops()` is nil exactly when this is false; asked every
+    /// frame, it builds nothing.
+    var isDrawable: Bool {
+        guard colors.count >= 2 else { return false }
+        guard let locations else { return true }
+        return locations.count >= colors.count && locations.allSatisfy(\.isFinite)
+    }
+
     /// The colour stops to draw: straight-alpha (r, g, b, a) in [0, 1] at ascending positions; nil
-    /// when nothing is drawn (fewer than two colours, fewer locations than colours, non-finite locations).
+    /// when nothing is drawn (`isDrawable` is false).
     func stops() -> [(position: Float, r: Float, g: Float, b: Float, a: Float)]? {
-        guard colors.count >= 2 else { return nil }
+        guard isDrawable else { return nil }
         let positions: [CGFloat]
         if let locations {
-            guard locations.count >= colors.count, locations.allSatisfy(\.isFinite) else { return nil }
             positions = Array(locations.prefix(colors.count))
         } else {
             positions = (0..<colors.count).map { CGFloat($0) / CGFloat(colors.count - 1) }

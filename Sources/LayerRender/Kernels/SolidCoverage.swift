@@ -22,10 +22,12 @@ struct SolidCoverage: CoverageConsumer {
     private let solid: UInt32
     private var y = 0
     private var row: UnsafeMutablePointer<UInt32>
+    /// The rasteriser's box (frame pixels, inside the target): the rows and columns asked for ahead.
+    private let box: PixelBox
 
-    /// Paints `color` onto `target` through `clips` (frame pixels).
-    init(target: RenderTarget, color: PremultipliedColor, clips: [ClipShape]) {
-        self.target = target; self.clips = clips
+    /// Paints `color` onto `target` through `clips` (frame pixels) within `box`.
+    init(target: RenderTarget, color: PremultipliedColor, clips: [ClipShape], box: PixelBox) {
+        self.target = target; self.clips = clips; self.box = box
         clipped = !clips.isEmpty
         r = color.r; g = color.g; b = color.b; a = color.a
         r4 = SIMD4(repeating: r); g4 = SIMD4(repeating: g); b4 = SIMD4(repeating: b); a4 = SIMD4(repeating: a)
@@ -39,6 +41,15 @@ struct SolidCoverage: CoverageConsumer {
     mutating func begin(row y: Int) {
         self.y = y
         row = target.row(y)
+        // An outline's pixels outside the shape are cold (last written by whatever lies below,
+        // often the whole frame's background) and each blend waits on its load: every line of
+        // the box's row three below is asked for (outlines move little from row to row).
+        if y + 3 < box.y1 {
+            let ahead = target.row(y + 3)
+            var x = box.x0
+            while x < box.x1 { cgs_prefetch(ahead + x); x += 16 }
+            cgs_prefetch(ahead + box.x1 - 1)
+        }
     }
 
     @inline(__always)
