@@ -137,10 +137,20 @@ private struct Dasher {
 /// directions, so those edges cancel: what remains is one contour per side of the polyline (the
 /// right side forwards, the left side backwards; one ring for an open polyline), with the outer
 /// side of each join going round its miter tip or bevel and the inner side through the vertex.
-/// That contour has the same winding number everywhere as the pieces had together (so the same
-/// non-zero area and the same exact coverage), with about a third fewer edges and none inside
-/// the stroke. Round joins and caps keep their circles as separate pieces (a circle is not a
-/// piece that shares edges with the quads), both sides of a round join going through the vertex.
+/// That contour has the same non-zero area as the pieces together, with about a third fewer
+/// edges and none inside the stroke. Round joins and caps keep their circles as separate pieces
+/// (a circle is not a piece that shares edges with the quads), both sides of a round join going
+/// through the vertex.
+///
+/// Corners: where a side goes round a miter tip, the segment's offset end and the next one's
+/// offset start lie on the lines to the tip, so the side goes straight to the tip and on. The
+/// inner side of a join does the same at the point where its two offset lines cross, when that
+/// point lies within the nearer half of both segments: through the vertex, the side walked a
+/// little loop round the crossing wound a second time (inside the stroke, so the same non-zero
+/// area, but counted twice by anti-aliased coverage in the pixels it crosses), two edges more
+/// per inner join — and every vertex of a flattened curve has one. Where every inner join meets
+/// at its crossing, the contour is wound once everywhere. A closed ring starts and ends at
+/// vertex 0's corner.
 private struct Stroker<Sink: PathSink> {
     let halfWidth: CGFloat
     let cap: CGLineCap
@@ -160,35 +170,43 @@ private struct Stroker<Sink: PathSink> {
         let n = pts.count
         let closed = poly.closed
         let segments = closed ? n : n - 1
-        // Each segment's direction, worked out once for both sides and the joins at both ends.
-        var units: [CGPoint] = []
-        units.reserveCapacity(segments)
-        for i in 0..<segments { units.append(unit(pts[i], pts[(i + 1) % n])) }
+        // Each segment's direction and length, worked out once for both sides and the joins at
+        // both ends.
+        var units: [CGPoint] = [], lengths: [CGFloat] = []
+        units.reserveCapacity(segments); lengths.reserveCapacity(segments)
+        for i in 0..<segments {
+            let a = pts[i], b = pts[(i + 1) % n]
+            let l = Stroker.length(b.x - a.x, b.y - a.y)
+            units.append(CGPoint(x: (b.x - a.x) / l, y: (b.y - a.y) / l)); lengths.append(l)
+        }
         let joins = closed ? 0..<n : 1..<(n - 1)
+        // The join at vertex v on a side, between the segment arriving there and the one leaving.
+        @inline(__always) func joinAt(vertex v: Int, side: CGFloat) -> StrokeJoin {
+            guard joins.contains(v) else { return .none }
+            let a = (v - 1 + segments) % segments, b = v % segments
+            return StrokeJoin(pts[v], units[a], units[b], side: side, reach: min(lengths[a], lengths[b]) / 2,
+                              halfWidth: halfWidth, join: join, miterLimit: miterLimit)
+        }
         // The right side, forwards: segment i runs from pts[i] − normal to pts[i + 1] − normal.
-        // Where that side goes round a miter tip, the segment's offset end and the next one's
-        // offset start lie on the lines to the tip: the side goes straight to the tip and on
-        // (two edges fewer per tip; not at a closed ring's first vertex, where it starts).
-        out.add(.move(sub(pts[0], normal(units[0]))))
-        var fromTip = false
+        let first = closed ? joinAt(vertex: 0, side: -1) : .none
+        out.add(.move(first.corner ?? sub(pts[0], normal(units[0]))))
+        var fromCorner = first.corner != nil
         for i in 0..<segments {
             let end = (i + 1) % n
-            if i > 0 && !fromTip { out.add(.line(sub(pts[i], normal(units[i])))) }
-            let corner = joins.contains(end) ? joinAt(pts[end], units[i], units[(i + 1) % segments], side: -1) : .none
-            fromTip = finish(at: sub(pts[end], normal(units[i])), corner, merging: end != 0)
+            if i > 0 && !fromCorner { out.add(.line(sub(pts[i], normal(units[i])))) }
+            // A ring that started at vertex 0's corner is closed by the line back to it.
+            if end == 0 && first.corner != nil { break }
+            fromCorner = finish(at: sub(pts[end], normal(units[i])), end == 0 ? first : joinAt(vertex: end, side: -1))
         }
-        if closed {
-            out.add(.close)
-            // The left side's own ring, backwards from where segment n − 1 ends (pts[0]).
-            out.add(.move(add(pts[0], normal(units[segments - 1]))))
-        } else {
-            capAt(pts[n - 1], direction: units[segments - 1])
-        }
-        fromTip = false
+        if closed { out.add(.close) } else { capAt(pts[n - 1], direction: units[segments - 1]) }
+        // The left side, backwards (its own ring when closed, from where segment n − 1 ends).
+        let last = closed ? joinAt(vertex: 0, side: 1) : .none
+        if closed { out.add(.move(last.corner ?? add(pts[0], normal(units[segments - 1])))) }
+        fromCorner = last.corner != nil
         for i in stride(from: segments - 1, through: 0, by: -1) {
-            if (i < segments - 1 || !closed) && !fromTip { out.add(.line(add(pts[(i + 1) % n], normal(units[i])))) }
-            let corner = joins.contains(i) ? joinAt(pts[i], units[(i - 1 + segments) % segments], units[i], side: 1) : .none
-            fromTip = finish(at: add(pts[i], normal(units[i])), corner, merging: i != 0)
+            if (i < segments - 1 || !closed) && !fromCorner { out.add(.line(add(pts[(i + 1) % n], normal(units[i])))) }
+            if i == 0 && last.corner != nil { break }
+            fromCorner = finish(at: add(pts[i], normal(units[i])), i == 0 ? last : joinAt(vertex: i, side: 1))
         }
         if !closed { capAt(pts[0], direction: CGPoint(x: -units[0].x, y: -units[0].y)) }
         out.add(.close)
@@ -222,49 +240,17 @@ private struct Stroker<Sink: PathSink> {
         out.add(.line(add(end, nrm)))
     }
 
-    /// What one side of a join adds between the two segments' offset ends.
-    private enum Join {
-        /// Nothing: a straight continuation, or a bevel.
-        case none
-        /// The vertex itself: the inner side, and both sides of a round join.
-        case vertex(CGPoint)
-        /// The miter tip: the outer side of a miter join within the limit.
-        case tip(CGPoint)
-    }
-
-    /// The join on one `side` (−1 right, 1 left of the path's direction) at `p`, where the
-    /// segment arriving in direction `d0` meets the one leaving in `d1`: the miter tip on the
-    /// outer side (none for a bevel), the vertex itself on the inner side and for round joins
-    /// (whose circle is added apart).
-    private func joinAt(_ p: CGPoint, _ d0: CGPoint, _ d1: CGPoint, side: CGFloat) -> Join {
-        let cross = d0.x * d1.y - d0.y * d1.x
-        let dot = d0.x * d1.x + d0.y * d1.y
-        if abs(cross) < 1e-9 && dot > 0 { return .none }
-        // The outer side of the turn is opposite to the turning direction.
-        let s: CGFloat = cross > 0 ? -1 : 1
-        guard s == side, join != .round else { return .vertex(p) }
-        guard join == .miter else { return .none }
-        // cos of half the turn angle; miter length / line width = 1 / that.
-        let cosHalf = ((1 + dot) / 2).squareRoot()
-        guard cosHalf > 1e-9 && 1 / cosHalf <= miterLimit else { return .none }
-        let n0 = normal(d0), n1 = normal(d1)
-        let bis = CGPoint(x: n0.x + n1.x, y: n0.y + n1.y)
-        let bl = Stroker.length(bis.x, bis.y)
-        let len = halfWidth / cosHalf
-        return .tip(CGPoint(x: p.x + s * bis.x / bl * len, y: p.y + s * bis.y / bl * len))
-    }
-
-    /// Ends a segment's offset line at `end` and adds `join`'s point after it; at a miter tip
-    /// it may `merge`, goes straight to the tip instead (the offset end lies on the line to it).
-    /// True when it did: the next segment's offset start, on the line from the tip, is left out.
-    private mutating func finish(at end: CGPoint, _ join: Join, merging merge: Bool) -> Bool {
+    /// Ends a segment's offset line at `end` and adds `join`'s point after it, or goes straight
+    /// to the join's corner instead (the offset end lies on the line to it). True when it did:
+    /// the next segment's offset start, on the line from the corner, is left out.
+    private mutating func finish(at end: CGPoint, _ join: StrokeJoin) -> Bool {
         switch join {
-        case .tip(let p) where merge:
+        case .corner(let p):
             out.add(.line(p))
             return true
         case .none:
             out.add(.line(end))
-        case .vertex(let p), .tip(let p):
+        case .vertex(let p):
             out.add(.line(end))
             out.add(.line(p))
         }
@@ -273,11 +259,6 @@ private struct Stroker<Sink: PathSink> {
 
     private mutating func circle(_ c: CGPoint) {
         CGPath.ellipse(CGRect(x: c.x - halfWidth, y: c.y - halfWidth, width: 2 * halfWidth, height: 2 * halfWidth)) { out.add($0) }
-    }
-
-    private func unit(_ a: CGPoint, _ b: CGPoint) -> CGPoint {
-        let l = Stroker.length(b.x - a.x, b.y - a.y)
-        return CGPoint(x: (b.x - a.x) / l, y: (b.y - a.y) / l)
     }
 
     /// √(x² + y²): the square root of the sum where it neither overflows nor underflows (every
@@ -292,4 +273,50 @@ private struct Stroker<Sink: PathSink> {
 
     private func add(_ a: CGPoint, _ b: CGPoint) -> CGPoint { CGPoint(x: a.x + b.x, y: a.y + b.y) }
     private func sub(_ a: CGPoint, _ b: CGPoint) -> CGPoint { CGPoint(x: a.x - b.x, y: a.y - b.y) }
+}
+
+/// What one side of a stroke's join adds between the two segments' offset ends (not nested in
+/// the generic `Stroker`: a nested type would be generic too, its metadata looked up at run time).
+private enum StrokeJoin {
+    /// Nothing: a straight continuation, or a bevel.
+    case none
+    /// The vertex itself: the inner side, and both sides of a round join.
+    case vertex(CGPoint)
+    /// Where the side's two offset lines meet: the miter tip on the outer side of a miter join
+    /// within the limit, their crossing on the inner side of a join that leaves room.
+    case corner(CGPoint)
+
+    /// The point the side goes through instead of the offset ends, if any.
+    var corner: CGPoint? { if case .corner(let p) = self { p } else { nil } }
+
+    /// The join on one `side` (−1 right, 1 left of the path's direction) at `p`, where the
+    /// segment arriving in direction `d0` meets the one leaving in `d1`: the miter tip on the
+    /// outer side (none for a bevel); on the inner side the crossing of the offset lines when it
+    /// lies within `reach` of the vertex along both segments, the vertex itself otherwise and for
+    /// round joins (whose circle is added apart).
+    init(_ p: CGPoint, _ d0: CGPoint, _ d1: CGPoint, side: CGFloat, reach: CGFloat, halfWidth: CGFloat, join: CGLineJoin,
+         miterLimit: CGFloat) {
+        let cross = d0.x * d1.y - d0.y * d1.x
+        let dot = d0.x * d1.x + d0.y * d1.y
+        if abs(cross) < 1e-9 && dot > 0 { self = .none; return }
+        // The outer side of the turn is opposite to the turning direction.
+        let s: CGFloat = cross > 0 ? -1 : 1
+        if join == .round { self = .vertex(p); return }
+        // cos of half the turn angle; miter length / line width = 1 / that. A side's offset lines
+        // meet on the bisector of the normals, halfWidth / cosHalf from the vertex.
+        let cosHalf = ((1 + dot) / 2).squareRoot()
+        guard cosHalf > 1e-9 else { self = s == side ? .none : .vertex(p); return }
+        let bis = CGPoint(x: -d0.y - d1.y, y: d0.x + d1.x)
+        let bl = (bis.x * bis.x + bis.y * bis.y).squareRoot()
+        let len = halfWidth / cosHalf
+        let meet = CGPoint(x: p.x + side * bis.x / bl * len, y: p.y + side * bis.y / bl * len)
+        guard s == side else {
+            // How far back along the arriving segment (and on along the leaving one) the lines
+            // cross: halfWidth · tan(turn / 2).
+            let back = (p.x - meet.x) * d0.x + (p.y - meet.y) * d0.y
+            self = back >= 0 && back <= reach ? .corner(meet) : .vertex(p)
+            return
+        }
+        self = join == .miter && 1 / cosHalf <= miterLimit ? .corner(meet) : .none
+    }
 }

@@ -154,24 +154,29 @@ import TestSupport
 
     @Test func strokedOutlinesAreOneContourPerSide() {
         // A closed 40 × 30 rect stroked 4 wide with miter joins: an outer ring through the four
-        // miter tips and an inner ring through the four corners (the inner joins go through the
-        // vertex), each of which is a corner of the true outline; 44 × 34 − 36 × 26 = 560 units².
+        // miter tips and an inner ring through the four points where the inner offset lines
+        // cross — the corners of the true outline; 44 × 34 − 36 × 26 = 560 units².
         let rect = CGPath(rect: CGRect(x: 10, y: 10, width: 40, height: 30), transform: nil)
         let outline = rect.copy(strokingWithWidth: 4, lineCap: .butt, lineJoin: .miter, miterLimit: 10)
         let parts = elements(outline)
         #expect(parts.filter { $0.0 == .moveToPoint }.count == 2)
         #expect(parts.filter { $0.0 == .closeSubpath }.count == 2)
-        // The outer ring goes straight from tip to tip (a segment's offset ends lie on the lines
-        // to the tips), except where the ring starts and ends on the first segment: 1 move, 5
-        // lines, 1 close; the inner ring has each side's two ends and the vertex: 1 + 11 + 1.
-        #expect(parts.count == 7 + 13)
+        // Each ring goes straight from corner to corner (a segment's offset ends lie on the lines
+        // to them), starting and ending at vertex 0's: 1 move, 3 lines, 1 close each.
+        #expect(parts.count == 5 + 5)
         let points = Set(parts.flatMap { $0.1 }.map { "\($0.x),\($0.y)" })
-        for corner in ["8.0,8.0", "52.0,8.0", "52.0,42.0", "8.0,42.0", "10.0,10.0", "50.0,10.0", "50.0,40.0", "10.0,40.0"] {
-            #expect(points.contains(corner), "\(corner)")
-        }
+        #expect(points == ["8.0,8.0", "52.0,8.0", "52.0,42.0", "8.0,42.0", "12.0,12.0", "48.0,12.0", "48.0,38.0", "12.0,38.0"])
         var area = 0
         for y in 0..<60 { for x in 0..<70 where outline.contains(CGPoint(x: Double(x) + 0.5, y: Double(y) + 0.5)) { area += 1 } }
         #expect(area == 560)
+        // Where the inner offset lines cross beyond half a segment (a 1-unit segment, 4 wide),
+        // the inner side goes through the vertex: the outline still covers both segments.
+        let hook = CGMutablePath()
+        hook.move(to: CGPoint(x: 0, y: 20)); hook.addLine(to: CGPoint(x: 30, y: 20)); hook.addLine(to: CGPoint(x: 30, y: 21))
+        let hooked = hook.copy(strokingWithWidth: 4, lineCap: .butt, lineJoin: .bevel, miterLimit: 10)
+        #expect(elements(hooked).contains { $0.1 == [CGPoint(x: 30, y: 20)] })
+        #expect(hooked.contains(CGPoint(x: 29, y: 18.5)) && hooked.contains(CGPoint(x: 31.5, y: 20.8)))
+        #expect(!hooked.contains(CGPoint(x: 29, y: 22.5)))
         // An open polyline is one ring; round joins and caps add a circle each.
         let zigzag = CGMutablePath()
         zigzag.move(to: .zero); zigzag.addLine(to: CGPoint(x: 20, y: 20)); zigzag.addLine(to: CGPoint(x: 40, y: 0))

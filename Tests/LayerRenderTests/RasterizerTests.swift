@@ -154,6 +154,23 @@ import Testing
         #expect(abs(tri[5 * 10 + 5] - 0.5) < 1e-5 && tri[5 * 10 + 4] == 1 && tri[5 * 10 + 6] == 0)
     }
 
+    @Test func strokeOutlinesCoverTheirExactArea() {
+        // An L stroked 5 wide (miter): arms 20 × 5 and 5 × 20 overlapping in 2.5 × 2.5, plus the
+        // 2.5 × 2.5 square of the miter — 200 units². Its inner corner, where the offset lines
+        // y = 12.5 and x = 27.5 cross, is the centre of pixel (27, 12): half of it lies in each
+        // arm and a quarter in both, so it is ¾ covered. (An inner side detouring through the
+        // vertex wound the corner twice: |sum| over a pixel counts that quarter twice.)
+        let l = CGMutablePath()
+        l.move(to: CGPoint(x: 10, y: 10)); l.addLine(to: CGPoint(x: 30, y: 10)); l.addLine(to: CGPoint(x: 30, y: 30))
+        for join in [CGLineJoin.miter, .bevel] {
+            let c = coverage(l.copy(strokingWithWidth: 5, lineCap: .butt, lineJoin: join, miterLimit: 10), 40, 40)
+            #expect(abs(c[12 * 40 + 27] - 0.75) < 1e-5, "\(join)")
+            #expect(abs(c[13 * 40 + 27] - 0.5) < 1e-5 && abs(c[12 * 40 + 26] - 0.5) < 1e-5)
+            // A bevel cuts the miter square in half.
+            #expect(abs(c.reduce(0, +) - (join == .miter ? 200 : 196.875)) < 1e-3, "\(join)")
+        }
+    }
+
     @Test func sameWoundPiecesCoverTheirUnionAndOutsideEdgesAreHarmless() {
         let p = CGMutablePath()
         p.addRect(CGRect(x: 1, y: 1, width: 6, height: 6))

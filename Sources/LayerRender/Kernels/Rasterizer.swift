@@ -7,9 +7,10 @@ import Foundation
 // Every edge adds, to the cells of each row it crosses, the change of signed covered area from
 // one cell to the next; a running sum along the row then gives each pixel's signed coverage
 // (the winding-weighted area of the pixel inside the polygon). Coverage is |sum| clamped to 1:
-// exact for simple polygons and for CGPath's stroke outlines (a contour per side, whose winding
-// is that of the stroke's pieces added up), the non-zero rule for everything else up to
-// anti-aliasing where a region is wound more than once (round joins and caps over their quads).
+// exact for simple polygons and for CGPath's stroke outlines (a contour per side, wound once
+// where its inner joins meet at the crossing of their offset lines), the non-zero rule for
+// everything else up to anti-aliasing where a region is wound more than once (round joins and
+// caps over their quads, an inner join through its vertex).
 // Even-odd fills are left to CoreGraphics. Inner loop of the shape layers: long by design.
 //
 // The area maths: a piece of edge inside one row, of signed height h and running from x = a to
