@@ -138,9 +138,10 @@ private struct Dasher {
 /// right side forwards, the left side backwards; one ring for an open polyline), with the outer
 /// side of each join going round its miter tip or bevel and the inner side through the vertex.
 /// That contour has the same non-zero area as the pieces together, with about a third fewer
-/// edges and none inside the stroke. Round joins and caps keep their circles as separate pieces
-/// (a circle is not a piece that shares edges with the quads), both sides of a round join going
-/// through the vertex.
+/// edges and none inside the stroke. A round join's outer side and a round cap go round their
+/// arcs of the circle about the vertex or end (cubic curves, flattened by whoever draws them at
+/// their own tolerance); only where a path folds straight back is a round join's circle added
+/// as a piece of its own.
 ///
 /// Corners: where a side goes round a miter tip, the segment's offset end and the next one's
 /// offset start lie on the lines to the tip, so the side goes straight to the tip and on. The
@@ -196,7 +197,8 @@ private struct Stroker<Sink: PathSink> {
             if i > 0 && !fromCorner { out.add(.line(sub(pts[i], normal(units[i])))) }
             // A ring that started at vertex 0's corner is closed by the line back to it.
             if end == 0 && first.corner != nil { break }
-            fromCorner = finish(at: sub(pts[end], normal(units[i])), end == 0 ? first : joinAt(vertex: end, side: -1))
+            fromCorner = finish(at: sub(pts[end], normal(units[i])), end == 0 ? first : joinAt(vertex: end, side: -1),
+                                next: sub(pts[end], normal(units[end % segments])))
         }
         if closed { out.add(.close) } else { capAt(pts[n - 1], direction: units[segments - 1]) }
         // The left side, backwards (its own ring when closed, from where segment n − 1 ends).
@@ -206,12 +208,16 @@ private struct Stroker<Sink: PathSink> {
         for i in stride(from: segments - 1, through: 0, by: -1) {
             if (i < segments - 1 || !closed) && !fromCorner { out.add(.line(add(pts[(i + 1) % n], normal(units[i])))) }
             if i == 0 && last.corner != nil { break }
-            fromCorner = finish(at: add(pts[i], normal(units[i])), i == 0 ? last : joinAt(vertex: i, side: 1))
+            fromCorner = finish(at: add(pts[i], normal(units[i])), i == 0 ? last : joinAt(vertex: i, side: 1),
+                                next: add(pts[i], normal(units[(i - 1 + segments) % segments])))
         }
         if !closed { capAt(pts[0], direction: CGPoint(x: -units[0].x, y: -units[0].y)) }
         out.add(.close)
-        if cap == .round && !closed { circle(pts[0]); circle(pts[n - 1]) }
-        if join == .round { for i in joins { circle(pts[i]) } }
+        // A path folding straight back has no outer side to go round: a round join there is the
+        // vertex's circle, added apart.
+        if join == .round {
+            for i in joins where StrokeJoin.folds(units[(i - 1 + segments) % segments], units[i % segments]) { circle(pts[i]) }
+        }
     }
 
     private mutating func dot(_ p: CGPoint) {
@@ -229,24 +235,57 @@ private struct Stroker<Sink: PathSink> {
     }
 
     /// The cap at `end`, reached along `direction` on the side opposite its normal: leads the
-    /// outline across to the normal's side (round the square's far corners first).
+    /// outline across to the normal's side (round the square's far corners first, or along the
+    /// half circle beyond `end`).
     private mutating func capAt(_ end: CGPoint, direction d: CGPoint) {
         let nrm = normal(d)
-        if cap == .square {
+        switch cap {
+        case .square:
             let far = CGPoint(x: end.x + d.x * halfWidth, y: end.y + d.y * halfWidth)
             out.add(.line(sub(far, nrm)))
             out.add(.line(add(far, nrm)))
+            out.add(.line(add(end, nrm)))
+        case .round:
+            // −normal to +normal through +direction: a half turn the way the normal turns from d.
+            arc(from: sub(end, nrm), to: add(end, nrm), center: end, sweep: .pi)
+        default:
+            out.add(.line(add(end, nrm)))
         }
-        out.add(.line(add(end, nrm)))
+    }
+
+    /// The circle of radius halfWidth about `c` from `a` to `b` (both on it), turning by `sweep`
+    /// radians (the short way round when nil), as cubic Béziers of at most a quarter turn each
+    /// (4/3·tan(θ/4) handles: the radius is off by under 3·10⁻⁴ of it). Curves, not points: the
+    /// rasteriser flattens them at its own pixel tolerance, so round joins and caps stay round
+    /// at any scale.
+    private mutating func arc(from a: CGPoint, to b: CGPoint, center c: CGPoint, sweep: CGFloat? = nil) {
+        let u0 = sub(a, c), u1 = sub(b, c)
+        let total = sweep ?? atan2(u0.x * u1.y - u0.y * u1.x, u0.x * u1.x + u0.y * u1.y)
+        let pieces = max(Int((abs(total) / (.pi / 2) - 1e-9).rounded(.up)), 1)
+        let step = total / CGFloat(pieces), h = 4 / 3 * tan(step / 4)
+        let start = atan2(u0.y, u0.x)
+        var p0 = a
+        for k in 1...pieces {
+            let a0 = start + step * CGFloat(k - 1), a1 = start + step * CGFloat(k)
+            let p1 = k == pieces ? b : CGPoint(x: c.x + halfWidth * cos(a1), y: c.y + halfWidth * sin(a1))
+            out.add(.cubic(CGPoint(x: p0.x - h * halfWidth * sin(a0), y: p0.y + h * halfWidth * cos(a0)),
+                           CGPoint(x: p1.x + h * halfWidth * sin(a1), y: p1.y - h * halfWidth * cos(a1)), p1))
+            p0 = p1
+        }
     }
 
     /// Ends a segment's offset line at `end` and adds `join`'s point after it, or goes straight
-    /// to the join's corner instead (the offset end lies on the line to it). True when it did:
-    /// the next segment's offset start, on the line from the corner, is left out.
-    private mutating func finish(at end: CGPoint, _ join: StrokeJoin) -> Bool {
+    /// to the join's corner instead (the offset end lies on the line to it), or round its arc to
+    /// `next`, the next segment's offset start. True when the next segment's start is left out
+    /// (on the line from the corner, or reached).
+    private mutating func finish(at end: CGPoint, _ join: StrokeJoin, next: CGPoint) -> Bool {
         switch join {
         case .corner(let p):
             out.add(.line(p))
+            return true
+        case .arc(let c):
+            out.add(.line(end))
+            arc(from: end, to: next, center: c)
             return true
         case .none:
             out.add(.line(end))
@@ -285,6 +324,14 @@ private enum StrokeJoin {
     /// Where the side's two offset lines meet: the miter tip on the outer side of a miter join
     /// within the limit, their crossing on the inner side of a join that leaves room.
     case corner(CGPoint)
+    /// Round the circle about the vertex: the outer side of a round join.
+    case arc(CGPoint)
+
+    /// Whether a path going along `d0` and then `d1` (unit directions) folds straight back,
+    /// leaving a join no outer side.
+    static func folds(_ d0: CGPoint, _ d1: CGPoint) -> Bool {
+        abs(d0.x * d1.y - d0.y * d1.x) < 1e-9 && d0.x * d1.x + d0.y * d1.y < 0
+    }
 
     /// The point the side goes through instead of the offset ends, if any.
     var corner: CGPoint? { if case .corner(let p) = self { p } else { nil } }
@@ -301,11 +348,15 @@ private enum StrokeJoin {
         if abs(cross) < 1e-9 && dot > 0 { self = .none; return }
         // The outer side of the turn is opposite to the turning direction.
         let s: CGFloat = cross > 0 ? -1 : 1
-        if join == .round { self = .vertex(p); return }
         // cos of half the turn angle; miter length / line width = 1 / that. A side's offset lines
         // meet on the bisector of the normals, halfWidth / cosHalf from the vertex.
         let cosHalf = ((1 + dot) / 2).squareRoot()
-        guard cosHalf > 1e-9 else { self = s == side ? .none : .vertex(p); return }
+        guard cosHalf > 1e-9, !StrokeJoin.folds(d0, d1) else {
+            // Folding back: the inner side through the vertex; the outer side straight across
+            // (a round join's circle is added apart).
+            self = s == side && join != .round ? .none : .vertex(p)
+            return
+        }
         let bis = CGPoint(x: -d0.y - d1.y, y: d0.x + d1.x)
         let bl = (bis.x * bis.x + bis.y * bis.y).squareRoot()
         let len = halfWidth / cosHalf
@@ -317,6 +368,10 @@ private enum StrokeJoin {
             self = back >= 0 && back <= reach ? .corner(meet) : .vertex(p)
             return
         }
-        self = join == .miter && 1 / cosHalf <= miterLimit ? .corner(meet) : .none
+        switch join {
+        case .round: self = .arc(p)
+        case .miter where 1 / cosHalf <= miterLimit: self = .corner(meet)
+        default: self = .none
+        }
     }
 }

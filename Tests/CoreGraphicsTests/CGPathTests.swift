@@ -177,13 +177,21 @@ import TestSupport
         #expect(elements(hooked).contains { $0.1 == [CGPoint(x: 30, y: 20)] })
         #expect(hooked.contains(CGPoint(x: 29, y: 18.5)) && hooked.contains(CGPoint(x: 31.5, y: 20.8)))
         #expect(!hooked.contains(CGPoint(x: 29, y: 22.5)))
-        // An open polyline is one ring; round joins and caps add a circle each.
+        // An open polyline is one ring, round joins and caps included: the ring goes round the
+        // join's arc on its outer side and round each cap's half circle, as curves.
         let zigzag = CGMutablePath()
         zigzag.move(to: .zero); zigzag.addLine(to: CGPoint(x: 20, y: 20)); zigzag.addLine(to: CGPoint(x: 40, y: 0))
         #expect(elements(zigzag.copy(strokingWithWidth: 4, lineCap: .butt, lineJoin: .bevel, miterLimit: 10))
             .filter { $0.0 == .moveToPoint }.count == 1)
-        #expect(elements(zigzag.copy(strokingWithWidth: 4, lineCap: .round, lineJoin: .round, miterLimit: 10))
-            .filter { $0.0 == .moveToPoint }.count == 4)
+        let rounded = elements(zigzag.copy(strokingWithWidth: 4, lineCap: .round, lineJoin: .round, miterLimit: 10))
+        #expect(rounded.filter { $0.0 == .moveToPoint }.count == 1)
+        // A quarter turn of arc at the join, two at each cap.
+        #expect(rounded.filter { $0.0 == .addCurveToPoint }.count == 1 + 2 + 2)
+        // A path folding straight back keeps its vertex's circle for a round join.
+        let fold = CGMutablePath()
+        fold.move(to: .zero); fold.addLine(to: CGPoint(x: 20, y: 0)); fold.addLine(to: CGPoint(x: 10, y: 0))
+        #expect(elements(fold.copy(strokingWithWidth: 4, lineCap: .butt, lineJoin: .round, miterLimit: 10))
+            .filter { $0.0 == .moveToPoint }.count == 2)
         // A zero-length segment: a square cap gives a width × width square, a butt cap nothing.
         let point = CGMutablePath()
         point.move(to: CGPoint(x: 5, y: 5)); point.addLine(to: CGPoint(x: 5, y: 5))

@@ -169,6 +169,22 @@ import Testing
             // A bevel cuts the miter square in half.
             #expect(abs(c.reduce(0, +) - (join == .miter ? 200 : 196.875)) < 1e-3, "\(join)")
         }
+        // Round joins and caps are arcs of the outline, not circles laid over it (which counted
+        // the pixels along their rims twice): a circle stroked 5 wide covers its annulus,
+        // 4π·25·2.5, whatever the join; a round-capped line 40 long and 6 wide, 40·6 + π·3²
+        // (within the flattening of the circle and of the caps' arcs).
+        let circle = CGPath(ellipseIn: CGRect(x: 10.3, y: 10.7, width: 50, height: 50), transform: nil)
+        let annulus: Double = 4 * .pi * 25 * 2.5
+        for join in [CGLineJoin.miter, .round, .bevel] {
+            let ring = coverage(circle.copy(strokingWithWidth: 5, lineCap: .butt, lineJoin: join, miterLimit: 10), 80, 80)
+            let area = Double(ring.reduce(0, +))
+            #expect(abs(area / annulus - 1) < 0.001, "\(join)")
+        }
+        let line = CGMutablePath()
+        line.move(to: CGPoint(x: 20.2, y: 30.6)); line.addLine(to: CGPoint(x: 60.2, y: 30.6))
+        let capped = coverage(line.copy(strokingWithWidth: 6, lineCap: .round, lineJoin: .round, miterLimit: 10), 80, 60)
+        let stadium: Double = 240 + .pi * 9, area = Double(capped.reduce(0, +))
+        #expect(abs(area / stadium - 1) < 0.002)
     }
 
     @Test func sameWoundPiecesCoverTheirUnionAndOutsideEdgesAreHarmless() {

@@ -9,8 +9,8 @@ import Foundation
 // (the winding-weighted area of the pixel inside the polygon). Coverage is |sum| clamped to 1:
 // exact for simple polygons and for CGPath's stroke outlines (a contour per side, wound once
 // where its inner joins meet at the crossing of their offset lines), the non-zero rule for
-// everything else up to anti-aliasing where a region is wound more than once (round joins and
-// caps over their quads, an inner join through its vertex).
+// everything else up to anti-aliasing where a region is wound more than once (an inner join
+// through its vertex, a round join's circle where a path folds back).
 // Even-odd fills are left to CoreGraphics. Inner loop of the shape layers: long by design.
 //
 // The area maths: a piece of edge inside one row, of signed height h and running from x = a to
