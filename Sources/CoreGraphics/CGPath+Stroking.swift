@@ -261,7 +261,8 @@ private struct Stroker<Sink: PathSink> {
     private mutating func arc(from a: CGPoint, to b: CGPoint, center c: CGPoint, sweep: CGFloat? = nil) {
         let u0 = sub(a, c), u1 = sub(b, c)
         let total = sweep ?? atan2(u0.x * u1.y - u0.y * u1.x, u0.x * u1.x + u0.y * u1.y)
-        let pieces = max(Int((abs(total) / (.pi / 2) - 1e-9).rounded(.up)), 1)
+        // At least one piece (a zero turn rounds to none: expected, not counted), at most four.
+        let pieces = CGClampToInt(Double((abs(total) / (.pi / 2) - 1e-9).rounded(.up)), in: 1...4, counted: false)
         let step = total / CGFloat(pieces), h = 4 / 3 * tan(step / 4)
         let start = atan2(u0.y, u0.x)
         var p0 = a
@@ -317,9 +318,10 @@ private struct Stroker<Sink: PathSink> {
 /// What one side of a stroke's join adds between the two segments' offset ends (not nested in
 /// the generic `Stroker`: a nested type would be generic too, its metadata looked up at run time).
 private enum StrokeJoin {
-    /// Nothing: a straight continuation, or a bevel.
+    /// Nothing: a straight continuation, a bevel, the outer side of a fold.
     case none
-    /// The vertex itself: the inner side, and both sides of a round join.
+    /// The vertex itself: the inner side where its offset lines cross too far along a segment,
+    /// and a fold's.
     case vertex(CGPoint)
     /// Where the side's two offset lines meet: the miter tip on the outer side of a miter join
     /// within the limit, their crossing on the inner side of a join that leaves room.
@@ -338,9 +340,9 @@ private enum StrokeJoin {
 
     /// The join on one `side` (−1 right, 1 left of the path's direction) at `p`, where the
     /// segment arriving in direction `d0` meets the one leaving in `d1`: the miter tip on the
-    /// outer side (none for a bevel); on the inner side the crossing of the offset lines when it
-    /// lies within `reach` of the vertex along both segments, the vertex itself otherwise and for
-    /// round joins (whose circle is added apart).
+    /// outer side of a miter join (none for a bevel or beyond the limit), the arc of a round one;
+    /// on the inner side the crossing of the offset lines when it lies within `reach` of the
+    /// vertex along both segments, the vertex itself otherwise.
     init(_ p: CGPoint, _ d0: CGPoint, _ d1: CGPoint, side: CGFloat, reach: CGFloat, halfWidth: CGFloat, join: CGLineJoin,
          miterLimit: CGFloat) {
         let cross = d0.x * d1.y - d0.y * d1.x
