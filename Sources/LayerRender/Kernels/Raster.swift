@@ -314,6 +314,10 @@ enum Raster {
         cover(box: box, inverse: inverse, pixel: pixel, shape: edge, hole: nil, antialias: antialias, clips: clips,
               full: { y, xs in
                   guard single else { for x in xs { paint(y, x, 1) }; return }
+                  if !nearest, let affine = AffineRow(inverse, y: y, flipped: flipped, dest: dest, source: source, window: first) {
+                      affine.paint(target.row(y), xs, stores: stores, alpha: alpha)
+                      return
+                  }
                   // The common case written out: one level, full coverage, opaque samples stored.
                   let row = target.row(y), cy = CGFloat(y) + 0.5
                   for x in xs {

@@ -1,0 +1,70 @@
+// The affine image row against the general per-pixel sampling of `Raster.image`: for random
+// scales, offsets, flips, source windows, mip-level scales and translucent texels, every pixel
+// of every row is the same word (the fast path keeps the general loop's sums and their order).
+// A coordinate off by a fiftieth of a pixel fails 415 rows; a sum merely regrouped (an ulp)
+// would almost never move a weight rounded to 1/256, which is why the order is kept by
+// construction rather than left to this test.
+import CoreGraphics
+import Foundation
+@testable import LayerRender
+import Testing
+
+@Suite struct AffineRowTests {
+    @Test func rowsEqualTheGeneralSampling() {
+        var s: UInt32 = 0x1234_5678
+        func unit() -> CGFloat { s = s &* 1_664_525 &+ 1_013_904_223; return CGFloat(s >> 8) / 16_777_216 }
+        let tw = 37, th = 29
+        var texels = [UInt32](repeating: 0, count: tw * th)
+        for i in texels.indices {
+            // Premultiplied: every channel at most the alpha; a third of them translucent.
+            s = s &* 1_664_525 &+ 1_013_904_223
+            let a: UInt32 = i % 3 == 0 ? (s >> 24) : 255
+            let c = { (v: UInt32) in v % (a + 1) }
+            texels[i] = a << 24 | c(s >> 16 & 255) << 16 | c(s >> 8 & 255) << 8 | c(s & 255)
+        }
+        let width = 96
+        var fast = [UInt32](repeating: 0xFF80_4020, count: width), slow = fast
+        var rows = 0
+        texels.withUnsafeBufferPointer { tex in
+            for case_ in 0..<40 {
+                let level = ImageLevel(pixels: tex.baseAddress!, width: tw, height: th, stride: tw,
+                                       scaleX: case_ % 4 == 0 ? 0.5 : 1, scaleY: case_ % 4 == 0 ? 0.5 : 1)
+                let dest = CGRect(x: unit() * 10, y: unit() * 10, width: 20 + unit() * 70, height: 10 + unit() * 60)
+                let source = CGRect(x: unit() * 8, y: unit() * 6, width: 10 + unit() * 60, height: 8 + unit() * 40)
+                let window = level.window(source)
+                // Layer space → pixels: scale and offset (possibly mirrored in x); the inverse maps back.
+                let kx = (case_ % 5 == 0 ? -1 : 1) * (0.3 + unit() * 3), ky = 0.3 + unit() * 3
+                let tx = unit() * 40 - 10, ty = unit() * 20 - 5
+                let inverse = Homography(m: (1 / kx, 0, 0, 0, 1 / ky, 0, -tx / kx, -ty / ky, 1))
+                let flipped = case_ % 2 == 1, alpha: Float = case_ % 3 == 0 ? 0.6 : 1
+                let sx = source.width / dest.width, sy = source.height / dest.height
+                for y in 0..<24 {
+                    guard let row = AffineRow(inverse, y: y, flipped: flipped, dest: dest, source: source, window: window) else {
+                        Issue.record("an axis-aligned affine map has a fast row"); return
+                    }
+                    fast.withUnsafeMutableBufferPointer { row.paint($0.baseAddress!, 0..<width, stores: alpha == 1, alpha: alpha) }
+                    slow.withUnsafeMutableBufferPointer { out in
+                        for x in 0..<width {
+                            let q = inverse.project(CGFloat(x) + 0.5, CGFloat(y) + 0.5)!
+                            let ly = flipped ? dest.maxY - (q.y - dest.minY) : q.y
+                            let p = window.word(source.minX + (q.x - dest.minX) * sx, source.minY + (ly - dest.minY) * sy, nearest: false)
+                            if alpha == 1 && p >> 24 == 255 { out[x] = p; continue }
+                            let c = Raster.channels(p)
+                            Raster.blend(out.baseAddress! + x, c.r, c.g, c.b, c.a, 1 * alpha)
+                        }
+                    }
+                    #expect(fast == slow, "case \(case_), row \(y)")
+                    rows += 1
+                }
+            }
+        }
+        #expect(rows == 40 * 24)
+        // Turned maps move v along a row: they keep the general loop.
+        let turned = Homography(m: (0.8, 0.6, 0, -0.6, 0.8, 0, 0, 0, 1))
+        texels.withUnsafeBufferPointer { tex in
+            let level = ImageLevel(pixels: tex.baseAddress!, width: tw, height: th, stride: tw)
+            #expect(AffineRow(turned, y: 3, flipped: false, dest: CGRect(x: 0, y: 0, width: 10, height: 10),
+                              source: CGRect(x: 0, y: 0, width: 10, height: 10), window: level.window(CGRect(x: 0, y: 0, width: 10, height: 10))) == nil)
+        }
+    }
+}
