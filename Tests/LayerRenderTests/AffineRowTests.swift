@@ -59,6 +59,14 @@ import Testing
             }
         }
         #expect(rows == 40 * 24)
+        // One axis of a sample: clamped to the window's texel centres, its second texel's weight
+        // in 0…256; a NaN lands on the window's first texel, and a window narrower than a texel
+        // reads its first texel alone (the weight came out negative there, and trapped).
+        #expect(Raster.bilinearAxis(3.75, 0, 10) == (3, 4, 64))
+        #expect(Raster.bilinearAxis(-5, 2, 10) == (2, 3, 0))
+        #expect(Raster.bilinearAxis(50, 2, 10) == (9, 9, 0))
+        #expect(Raster.bilinearAxis(.nan, 2, 10) == (2, 3, 0))
+        #expect(Raster.bilinearAxis(7, 0, 0.5) == (0, 0, 0))
         // Turned maps move v along a row: they keep the general loop.
         let turned = Homography(m: (0.8, 0.6, 0, -0.6, 0.8, 0, 0, 0, 1))
         texels.withUnsafeBufferPointer { tex in

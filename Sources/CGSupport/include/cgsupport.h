@@ -45,6 +45,10 @@ static inline cgs_f32x4 cgs_min_f32x4(cgs_f32x4 a, cgs_f32x4 b) {
 /// the range first (two compares and branches) where the caller already knows it.
 static inline int32_t cgs_truncate_f32(float v) { return (int32_t)v; }
 
+/// Truncation toward zero of a double in [0, 2⁶³): one `cvttsd2si`. Swift's `Int(_:)` and
+/// `UInt32(_:)` check the range first where the caller has already clamped the value.
+static inline int64_t cgs_truncate_f64(double v) { return (int64_t)v; }
+
 /// Lane-wise conversion of integers below 2³¹ to floats (exact below 2²⁴): one `cvtdq2ps`.
 static inline cgs_f32x4 cgs_float_u32x4(cgs_u32x4 v) {
     typedef int32_t cgs_i32x4 __attribute__((ext_vector_type(4)));

@@ -377,24 +377,26 @@ enum Raster {
         bilinearAxis(u, AxisLimits(lo, hi))
     }
 
-    /// Where one axis may sample: texel coordinates lo…hi − 1, last texel index (worked out once
-    /// per sprite rather than per column).
+    /// Where one axis may sample: texel coordinates lo…hi − 1 (just lo in a window narrower than
+    /// a texel, whose weight would otherwise come out negative), last texel index (worked out
+    /// once per sprite rather than per column).
     struct AxisLimits {
         let lo: CGFloat, top: CGFloat, last: Int
         @inline(__always)
-        init(_ lo: CGFloat, _ hi: CGFloat) { self.lo = lo; top = hi - 1; last = Int(hi) - 1 }
+        init(_ lo: CGFloat, _ hi: CGFloat) { self.lo = lo; top = max(hi - 1, lo); last = Int(hi) - 1 }
     }
 
     /// `bilinearAxis(u, lo, hi)` with its limits worked out ahead.
     @inline(__always)
     static func bilinearAxis(_ u: CGFloat, _ limits: AxisLimits) -> (Int, Int, UInt32) {
-        // Plain comparisons (the generic min/max are not inlined here); coordinates are ≥ 0 after
-        // clamping, so truncation is the floor.
+        // Plain comparisons (the generic min/max are not inlined here), written so that a NaN
+        // lands on `lo`; coordinates are ≥ 0 after clamping, so truncation is the floor, and
+        // both conversions are in range (no checks: one `cvttsd2si` each).
         let u0 = u - 0.5, lo = limits.lo, top = limits.top, last = limits.last
-        let f = u0 < lo ? lo : (u0 > top ? top : u0)
-        let i0 = Int(f)
+        let f = u0 >= lo ? (u0 <= top ? u0 : top) : lo
+        let i0 = Int(cgs_truncate_f64(f))
         let i1 = i0 < last ? i0 + 1 : (last > i0 ? last : i0)
-        return (i0, i1, UInt32((f - CGFloat(i0)) * 256 + 0.5))
+        return (i0, i1, UInt32(truncatingIfNeeded: cgs_truncate_f64((f - CGFloat(i0)) * 256 + 0.5)))
     }
 
     /// p·(256 − w) + q·w in 8.8 fixed point, per channel, rounded.
