@@ -43,17 +43,19 @@ extension CGPath {
     }
 
     /// The stroke's outline (path space), handed to `sink` element by element as it is made: what
-    /// `copy(strokingWithWidth:…)` would hold, without building it. Nothing for a non-finite or
-    /// non-positive width (a non-finite one is counted).
+    /// `copy(strokingWithWidth:…)` would hold, without building it. Curves are followed within
+    /// `tolerance` (path units: a drawer scaling the path up passes a smaller one, so the outline
+    /// stays within the same fraction of a pixel). Nothing for a non-finite or non-positive width
+    /// (a non-finite one is counted).
     package func stroke<Sink: PathSink>(width lineWidth: CGFloat, cap: CGLineCap, join: CGLineJoin, miterLimit: CGFloat,
-                                        into sink: inout Sink) {
+                                        tolerance: CGFloat = 0.05, into sink: inout Sink) {
         guard lineWidth.isFinite, lineWidth > 0 else {
             if !lineWidth.isFinite { CGDiagnostics.record(.nonFiniteGeometry) }
             return
         }
         var stroker = Stroker(halfWidth: lineWidth / 2, cap: cap, join: join,
                               miterLimit: miterLimit.isFinite ? miterLimit : 10, out: sink)
-        for poly in flattened() { stroker.stroke(poly) }
+        for poly in flattened(tolerance: tolerance) { stroker.stroke(poly) }
         sink = stroker.out
     }
 
@@ -61,6 +63,13 @@ extension CGPath {
     /// to start. A pattern that is empty, all zero, negative or non-finite returns the path unchanged (counted).
     public func copy(dashingWithPhase phase: CGFloat, lengths: [CGFloat],
                      transform: CGAffineTransform = .identity) -> CGPath {
+        dashed(phase: phase, lengths: lengths, transform: transform)
+    }
+
+    /// `copy(dashingWithPhase:lengths:transform:)` with curves followed within `tolerance` (path
+    /// units), as `stroke(width:…)` takes it.
+    package func dashed(phase: CGFloat, lengths: [CGFloat], transform: CGAffineTransform = .identity,
+                        tolerance: CGFloat = 0.05) -> CGPath {
         let total = lengths.reduce(0, +)
         guard !lengths.isEmpty, lengths.allSatisfy({ $0.isFinite && $0 >= 0 }), total > 0, phase.isFinite else {
             CGDiagnostics.record(.invalidParameter)
@@ -70,7 +79,7 @@ extension CGPath {
         }
         let pattern = lengths.count % 2 == 0 ? lengths : lengths + lengths
         let out = CGMutablePath()
-        for poly in flattened() {
+        for poly in flattened(tolerance: tolerance) {
             var pts = poly.points
             if poly.closed, let first = pts.first { pts.append(first) }
             var dasher = Dasher(pattern: pattern, total: pattern.reduce(0, +), phase: phase)

@@ -153,4 +153,36 @@ import Testing
         // Every case ran, and the sampling disagreed somewhere (the check is not vacuous).
         #expect(cases == 24 && worst > 0.01)
     }
+
+    @Test func curvesStayCloseToTheCircleWhenTheLayerIsScaledUp() {
+        // A circle of radius 4 stroked 1 wide, drawn 10× its size: the outline is made in layer
+        // units before the map to pixels, so it must follow the curve 10× finer there. Every
+        // pixel near the ring's rims within 0.15 of its exact coverage (sampled 8 × 8); at the
+        // layer's own tolerance (0.05 units: 0.5 pixel here) the chords were 0.28 off.
+        var sh = ShapeContent()
+        sh.path = CGPath(ellipseIn: CGRect(x: 1, y: 1, width: 8, height: 8), transform: nil)
+        sh.fillColor = nil
+        sh.strokeColor = CGColor(red: 0, green: 0, blue: 0, alpha: 1)
+        sh.lineWidth = 1
+        let owned = OwnedTarget(width: 100, height: 100)
+        Compositor().rasterize(sh, transform: CGAffineTransform(scaleX: 10, y: 10), into: owned.target,
+                               box: PixelBox(x0: 0, y0: 0, x1: 100, y1: 100), alpha: 1, clips: [])
+        var worst: Float = 0
+        for y in 0..<100 {
+            for x in 0..<100 {
+                let d = hypot(CGFloat(x) + 0.5 - 50, CGFloat(y) + 0.5 - 50)
+                guard abs(d - 35) < 1.5 || abs(d - 45) < 1.5 else { continue }
+                var inside = 0
+                for i in 0..<8 {
+                    for j in 0..<8 {
+                        let r = hypot(CGFloat(x) + (CGFloat(i) + 0.5) / 8 - 50, CGFloat(y) + (CGFloat(j) + 0.5) / 8 - 50)
+                        if r >= 35 && r <= 45 { inside += 1 }
+                    }
+                }
+                let alpha = Float(owned.target.row(y)[x] >> 24) / 255
+                worst = max(worst, abs(alpha - Float(inside) / 64))
+            }
+        }
+        #expect(worst < 0.15)
+    }
 }

@@ -72,20 +72,21 @@ package struct ShapeContent: Equatable, Sendable {
     var isRasterizable: Bool { fillRule != "even-odd" || fillColor == nil }
 
     /// Hands the pieces of the stroke's outline (trimmed, dashed, then widened; layer space) to
-    /// `sink` without building the outline; false when nothing is stroked.
-    func stroke<Sink: PathSink>(into sink: inout Sink) -> Bool {
-        guard let p = strokedPath() else { return false }
-        p.stroke(width: lineWidth, cap: cgLineCap, join: cgLineJoin, miterLimit: cgMiterLimit, into: &sink)
+    /// `sink` without building the outline, curves followed within `tolerance` (layer units);
+    /// false when nothing is stroked.
+    func stroke<Sink: PathSink>(into sink: inout Sink, tolerance: CGFloat = 0.05) -> Bool {
+        guard let p = strokedPath(tolerance: tolerance) else { return false }
+        p.stroke(width: lineWidth, cap: cgLineCap, join: cgLineJoin, miterLimit: cgMiterLimit, tolerance: tolerance, into: &sink)
         return true
     }
 
     /// The path the stroke follows: trimmed to strokeStart…strokeEnd, then dashed.
-    private func strokedPath() -> CGPath? {
+    private func strokedPath(tolerance: CGFloat) -> CGPath? {
         guard hasStroke, let path else { return nil }
         var p = path.trimmed(from: strokeStart, to: strokeEnd)
         guard !p.isEmpty else { return nil }
         if let dashes = lineDashPattern, !dashes.isEmpty {
-            p = p.copy(dashingWithPhase: lineDashPhase.isFinite ? lineDashPhase : 0, lengths: dashes)
+            p = p.dashed(phase: lineDashPhase.isFinite ? lineDashPhase : 0, lengths: dashes, tolerance: tolerance)
         }
         return p
     }
