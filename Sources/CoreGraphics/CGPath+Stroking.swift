@@ -4,11 +4,11 @@ import Foundation
 //
 // The outline is traced as one contour per side of each polyline (one ring for an
 // open one), wound so that filling it with the non-zero rule paints exactly the
-// stroked area; round joins and caps add their circles as separate contours. Apple
-// returns a single traced contour; filling, clipping and `contains` agree with it,
-// element counts do not.
-// Curves are flattened first (tolerance 0.05 units), so outlines are polygonal
-// except for round joins and caps, which stay true arcs.
+// stroked area; round joins and caps go round their arcs. Apple returns a single
+// traced contour; filling, clipping and `contains` agree with it, element counts do not.
+// Curves are flattened first (0.05 units, or what a drawer asks: the compositor asks
+// for 0.05 pixel in layer units), so outlines are polygonal except for round joins and
+// caps, which stay true arcs.
 
 /// Takes path elements one at a time, as they are made: a path being built, or a rasteriser
 /// that needs no path in between.
