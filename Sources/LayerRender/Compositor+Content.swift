@@ -131,11 +131,13 @@ extension Compositor {
         if let fill = sh.fillColor, fill.alpha > 0 { paint(fill) { $0.addPath(path, transform: transform) } }
         // The stroke's outline goes straight to the rasteriser (no path is built). It follows the
         // path's curves within the rasteriser's 0.05 pixel, in layer units: a layer drawn 8× its
-        // size flattens 8× finer (the outline is made before the map to pixels).
+        // size flattens 8× finer (the outline is made before the map to pixels). Up to 64×: the
+        // points of a curve grow with the square root of the scale, and the whole path is
+        // stroked whatever part of it shows.
         if sh.hasStroke, let stroke = sh.strokeColor {
             let scale = max((transform.a * transform.a + transform.b * transform.b).squareRoot(),
                             (transform.c * transform.c + transform.d * transform.d).squareRoot())
-            let tolerance = 0.05 / min(max(scale, 1e-3), 1e3)
+            let tolerance = 0.05 / min(max(scale, 1e-3), 64)
             paint(stroke) { r in
                 var feed = Rasterizer.Feed(raster: r, transform: transform)
                 if sh.stroke(into: &feed, tolerance: tolerance) { r = feed.finished() }
