@@ -1,3 +1,4 @@
+import CGSupport
 import CoreGraphics
 import Foundation
 
@@ -21,6 +22,18 @@ package struct RenderTarget {
     /// Row `y` (frame coordinates), addressed so that `row(y)[x]` is frame pixel (x, y).
     @inline(__always)
     package func row(_ y: Int) -> UnsafeMutablePointer<UInt32> { pixels + (y - originY) * stride - originX }
+
+    /// Asks for every cache line of columns `xs` of row `y` (frame pixels, inside the target),
+    /// to be written: a hint for rows a kernel reaches a few rows later, which it would otherwise
+    /// wait on (16 words to a 64-byte line; the last column's line too).
+    @inline(__always)
+    func prefetch(row y: Int, _ xs: Range<Int>) {
+        guard !xs.isEmpty else { return }
+        let ahead = row(y)
+        var x = xs.lowerBound
+        while x < xs.upperBound { cgs_prefetch(ahead + x); x += 16 }
+        cgs_prefetch(ahead + xs.upperBound - 1)
+    }
 
     /// The frame pixels this target covers.
     package var box: PixelBox { PixelBox(x0: originX, y0: originY, x1: originX + width, y1: originY + height) }

@@ -65,12 +65,7 @@ struct MaskedConstantRows: CoverageConsumer {
         // The target's rows are cold when a layer first reaches them, and the composite waits
         // on them: every line of this row's columns is asked for three rows ahead (the mask's
         // edges move little from row to row).
-        if y + 3 < limitY1, lo < hi {
-            let ahead = target.row(y + 3)
-            var x = lo
-            while x < hi { cgs_prefetch(ahead + x); x += 16 }
-            cgs_prefetch(ahead + hi - 1)
-        }
+        if y + 3 < limitY1 { target.prefetch(row: y + 3, lo..<max(hi, lo)) }
     }
 
     /// The gradient's pixel at column x of this row (inside lo ..< hi).

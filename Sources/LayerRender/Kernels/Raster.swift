@@ -311,11 +311,12 @@ enum Raster {
                   a.a + (b.a - a.a) * t, cov * alpha)
         }
         let single = other == nil, stores = alpha == 1
+        let affine = single && !nearest ? AffineRow(inverse, flipped: flipped, dest: dest, source: source, window: first) : nil
         cover(box: box, inverse: inverse, pixel: pixel, shape: edge, hole: nil, antialias: antialias, clips: clips,
               full: { y, xs in
                   guard single else { for x in xs { paint(y, x, 1) }; return }
-                  if !nearest, let affine = AffineRow(inverse, y: y, flipped: flipped, dest: dest, source: source, window: first) {
-                      affine.paint(target.row(y), xs, stores: stores, alpha: alpha)
+                  if let affine {
+                      affine.paint(row: y, into: target.row(y), xs, stores: stores, alpha: alpha)
                       return
                   }
                   // The common case written out: one level, full coverage, opaque samples stored.

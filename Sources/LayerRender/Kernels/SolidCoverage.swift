@@ -44,12 +44,7 @@ struct SolidCoverage: CoverageConsumer {
         // An outline's pixels outside the shape are cold (last written by whatever lies below,
         // often the whole frame's background) and each blend waits on its load: every line of
         // the box's row three below is asked for (outlines move little from row to row).
-        if y + 3 < box.y1 {
-            let ahead = target.row(y + 3)
-            var x = box.x0
-            while x < box.x1 { cgs_prefetch(ahead + x); x += 16 }
-            cgs_prefetch(ahead + box.x1 - 1)
-        }
+        if y + 3 < box.y1 { target.prefetch(row: y + 3, box.x0..<max(box.x1, box.x0)) }
     }
 
     @inline(__always)
