@@ -139,6 +139,45 @@ import Testing
         #expect(abs(full.reduce(0, +) - area) < 1e-3)
     }
 
+    @Test func pixelsInsideAShapeAreFullyCovered() {
+        // Convex polygons at random angles: every pixel whose square lies inside gets coverage
+        // exactly 1 through both resolves (a row's sums round to 1 − 2⁻²⁴ and the like, which
+        // would take a channel at a rounding tie, 0.1 × 255, one level down).
+        var rng = SystemRandomNumberGenerator()
+        var inside = 0
+        for _ in 0..<60 {
+            let c = CGPoint(x: Double.random(in: 30...34, using: &rng), y: Double.random(in: 30...34, using: &rng))
+            let n = Int.random(in: 3...8, using: &rng), a0 = Double.random(in: 0..<(2 * .pi), using: &rng)
+            let r = Double.random(in: 12...28, using: &rng)
+            let corners = (0..<n).map { k in
+                CGPoint(x: c.x + r * cos(a0 + Double(k) * 2 * .pi / Double(n)), y: c.y + r * sin(a0 + Double(k) * 2 * .pi / Double(n)))
+            }
+            let path = CGMutablePath()
+            path.addLines(between: corners)
+            path.closeSubpath()
+            // Inside a convex polygon wound one way: on the same side of every edge.
+            func holds(_ p: CGPoint) -> Bool {
+                (0..<n).allSatisfy { k in
+                    let a = corners[k], b = corners[(k + 1) % n]
+                    return (b.x - a.x) * (p.y - a.y) - (b.y - a.y) * (p.x - a.x) >= 0
+                }
+            }
+            let box = PixelBox(x0: 0, y0: 0, x1: 64, y1: 64)
+            let written = coverage(path, 64, 64)
+            var handed = Recorder(box: box)
+            var raster = Rasterizer(box: box, scratch: scratch)
+            raster.addPath(path, transform: .identity)
+            raster.resolve(into: &handed)
+            for y in 0..<64 {
+                for x in 0..<64 where [(0, 0), (1, 0), (0, 1), (1, 1)].allSatisfy({ holds(CGPoint(x: x + $0.0, y: y + $0.1)) }) {
+                    inside += 1
+                    #expect(written[y * 64 + x] == 1 && handed.out[y * 64 + x] == 1, "pixel (\(x), \(y))")
+                }
+            }
+        }
+        #expect(inside > 20_000)
+    }
+
     @Test func coverageSumsToTheArea() {
         // A circle of radius 20 flattened to 0.05 px: area within 0.5 % of π·400.
         let circle = coverage(CGPath(ellipseIn: CGRect(x: 5.3, y: 4.7, width: 40, height: 40), transform: nil), 50, 50)

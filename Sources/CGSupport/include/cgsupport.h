@@ -5,7 +5,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #if defined(__SSE2__)
-#include <xmmintrin.h>
+#include <emmintrin.h>
 #endif
 
 /// Reads a JPEG's dimensions without decoding pixels. Returns 0 on success, -1 on a corrupt stream.
@@ -37,6 +37,22 @@ static inline cgs_f32x4 cgs_min_f32x4(cgs_f32x4 a, cgs_f32x4 b) {
 #else
     cgs_f32x4 r;
     for (int i = 0; i < 4; i++) r[i] = a[i] < b[i] ? a[i] : b[i];
+    return r;
+#endif
+}
+
+/// Lane-wise coverage of running sums: min(|v|, 1), and 1 where that is above `full` (andps,
+/// minps, cmpltps, andps, maxps: the coverage is never below 0, so the max only raises the lanes
+/// past `full`).
+static inline cgs_f32x4 cgs_coverage_f32x4(cgs_f32x4 v, float full) {
+#if defined(__SSE2__)
+    __m128 a = _mm_and_ps((__m128)v, _mm_castsi128_ps(_mm_set1_epi32(0x7fffffff)));
+    __m128 c = _mm_min_ps(a, _mm_set1_ps(1.0f));
+    __m128 up = _mm_and_ps(_mm_cmplt_ps(_mm_set1_ps(full), c), _mm_set1_ps(1.0f));
+    return (cgs_f32x4)_mm_max_ps(c, up);
+#else
+    cgs_f32x4 r;
+    for (int i = 0; i < 4; i++) { float a = v[i] < 0 ? -v[i] : v[i]; a = a < 1 ? a : 1; r[i] = a > full ? 1 : a; }
     return r;
 #endif
 }

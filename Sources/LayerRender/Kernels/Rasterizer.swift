@@ -91,6 +91,23 @@ struct Rasterizer {
     /// pixel: a blend at coverage c moves a channel by at most 255·c < 0.03 of a level.
     static let residue: Float = 1e-4
 
+    /// Coverage above this counts as full: a row's sums carry rounding of a few units in the
+    /// last place, and inside a shape a pixel should come out exactly its colour (a channel at a
+    /// rounding tie, such as 0.1 × 255, would otherwise come out one level lower from 1 − 2⁻²⁴
+    /// on). It moves no 8-bit pixel otherwise: 255 × 2⁻¹⁹ is under a thousandth of a level.
+    static let full: Float = 1 - 1.0 / 524_288
+
+    /// The coverage of a running sum: |sum| at most 1, and 1 above `full`.
+    @inline(__always)
+    static func coverage(_ sum: Float) -> Float {
+        let c = min(abs(sum), 1)
+        return c > full ? 1 : c
+    }
+
+    /// `coverage` of four sums.
+    @inline(__always)
+    static func coverage(_ sums: SIMD4<Float>) -> SIMD4<Float> { cgs_coverage_f32x4(sums, full) }
+
     /// ⌈v⌉ for v in [0, 2³¹) without a call into libm (no rounding instruction in baseline x86-64).
     @inline(__always)
     private static func ceiling(_ v: Float) -> Int {
@@ -180,44 +197,44 @@ struct Rasterizer {
         let w = Float(width), stride = width + 2, cells = self.cells, marks = self.marks, words = self.words
         // Adds to a row (its cells `line`, its marks `bits`) the piece of edge from x = a to
         // x = b, 0 ≤ a ≤ b ≤ width, of signed height dh; c0 and cb are ⌊a⌋ and ⌊b⌋ (a row's
-        // bottom is the next row's top, so the whole-row loops convert each x once).
+        // bottom is the next row's top, so the whole-row loops convert each x once), and d is
+        // dh / (b − a), the coverage per unit of x (rows crossed whole pass it in, worked out
+        // once per edge).
         @inline(__always) func place(_ line: UnsafeMutablePointer<Float>, _ bits: UnsafeMutablePointer<UInt64>,
-                                     _ a: Float, _ b: Float, _ c0: Int, _ cb: Int, _ dh: Float) {
-            // a, b ≤ width, so c0 + 1 and c1 stay below the stride.
-            if cb == c0 || b == Float(c0 + 1) {
-                // Within one column (or on a column boundary; ⌈b⌉ ≤ c0 + 1): the mean x decides the split.
+                                     _ a: Float, _ b: Float, _ c0: Int, _ cb: Int, _ dh: Float, _ d: Float) {
+            // a, b ≤ width, so cb + 1 stays below the stride.
+            if cb == c0 {
+                // Within one column: the mean x decides the split.
                 Rasterizer.mark(bits, c0, c0 + 2)
                 let f = (a + b) / 2 - Float(c0)
                 line[c0] += dh * (1 - f)
                 line[c0 + 1] += dh * f
                 return
             }
-            let c1 = min(Float(cb) < b ? cb + 1 : cb, width + 1)   // ⌈b⌉
-            Rasterizer.mark(bits, c0, c1 + 1)
-            let inv = 1 / (b - a)
-            // Column c gets dh·(G(b − c) − G(a − c))/(b − a). Here b − c0 ≥ 1 and 0 ≤ a − c0 < 1
-            // in the first column, and 0 < b − (c1 − 1) ≤ 1 and a − (c1 − 1) < 0 in the last (where
-            // u − u²/2 is ½ at u = 1): G's branches are known, so its values are written out.
-            let u = a - Float(c0)
-            var previous = dh * (0.5 - (u - u * u / 2)) * inv
-            line[c0] += previous
-            if c0 + 2 < c1 {
-                for c in (c0 + 1)..<(c1 - 1) {
-                    let cov = dh * (0.5 - (a - Float(c))) * inv
-                    line[c] += cov - previous
-                    previous = cov
-                }
+            Rasterizer.mark(bits, c0, cb + 2)
+            // Column c gets d·(G(b − c) − G(a − c)): in the first column, where 0 ≤ a − c0 < 1
+            // and b − c0 ≥ 1, d·u²/2 with u = 1 − (a − c0); in the last, where 0 ≤ v = b − cb < 1
+            // and a − cb < 0, dh − d·v²/2; in between d·(c + ½ − a), rising by d from column to
+            // column. The cells hold the differences, and the column after the piece the rest of dh.
+            let u = 1 - (a - Float(c0)), v = b - Float(cb)
+            let first = d * u * u * 0.5, rest = d * v * v * 0.5
+            line[c0] += first
+            if cb == c0 + 1 {
+                line[cb] += (dh - rest) - first
+            } else {
+                line[c0 + 1] += d * (u + 0.5) - first
+                var c = c0 + 2
+                while c < cb { line[c] += d; c += 1 }
+                line[cb] += (dh - rest) - d * (Float(cb - c0) - 0.5 - (1 - u))
             }
-            let cl = Float(c1 - 1), v = b - cl
-            let last = dh * ((v - v * v / 2) - (a - cl)) * inv
-            line[c1 - 1] += last - previous
-            line[c1] += dh - last
+            line[cb + 1] += rest
         }
         // Adds to row `row` the piece of edge from x = xa to x = xb of signed height dh.
         @inline(__always) func deposit(_ row: Int, _ xa: Float, _ xb: Float, _ dh: Float) {
             let a = min(max(xa, 0), w), b = min(max(xb, 0), w)   // rounding only: the edge lies inside
             let lo = min(a, b), hi = max(a, b)
-            place(cells + row &* stride, marks + row &* words, lo, hi, Rasterizer.floorInt(lo), Rasterizer.floorInt(hi), dh)
+            let c0 = Rasterizer.floorInt(lo), cb = Rasterizer.floorInt(hi)
+            place(cells + row &* stride, marks + row &* words, lo, hi, c0, cb, dh, cb == c0 ? 0 : dh / (hi - lo))
         }
         // Where the edge crosses the top of the row's piece. A row's bottom is the next row's
         // top (both are Float(row + 1) below the last row), so it is carried, not recomputed.
@@ -241,17 +258,19 @@ struct Rasterizer {
             var line = cells + row &* stride, bits = marks + row &* words
             // Two loops, not one choosing the ends per row (+1.3 % instructions on S5).
             // The row's bottom as a Float, counted up (exact: rows are far below 2²⁴).
+            // A whole row's piece spans |slope| columns: its coverage per unit of x is one constant.
             var ca = Rasterizer.floorInt(xa), next = Float(row + 1)
+            let d = slope != 0 ? sign / abs(slope) : 0
             if slope >= 0 {
                 while row < lastRow {
                     let xb = x0 + (next - y0) * slope, cb = Rasterizer.floorInt(xb)
-                    place(line, bits, xa, xb, ca, cb, sign)
+                    place(line, bits, xa, xb, ca, cb, sign, d)
                     xa = xb; ca = cb; row += 1; next += 1; line += stride; bits += words
                 }
             } else {
                 while row < lastRow {
                     let xb = x0 + (next - y0) * slope, cb = Rasterizer.floorInt(xb)
-                    place(line, bits, xb, xa, cb, ca, sign)
+                    place(line, bits, xb, xa, cb, ca, sign, d)
                     xa = xb; ca = cb; row += 1; next += 1; line += stride; bits += words
                 }
             }
@@ -374,14 +393,14 @@ struct Rasterizer {
                     if open < 0 { open = a }
                     for c in a..<b {
                         sum += line[c]
-                        line[c] = min(abs(sum), 1)
+                        line[c] = Rasterizer.coverage(sum)
                     }
                     x = b
                 }
                 if x < width { gap(x, width) }
                 close(width)
                 func gap(_ lo: Int, _ hi: Int) {
-                    let rest = min(abs(sum), 1)
+                    let rest = Rasterizer.coverage(sum)
                     if rest >= Rasterizer.residue {
                         (line + lo).update(repeating: rest, count: hi - lo)
                         if open < 0 { open = lo }
@@ -415,7 +434,7 @@ struct Rasterizer {
             while x < width {
                 guard let a = Rasterizer.next(bits, from: x, set: true, limit: width) else { break }
                 if x < a {
-                    let rest = min(abs(sum), 1)
+                    let rest = Rasterizer.coverage(sum)
                     if rest >= Rasterizer.residue { consumer.run((x0 + x)..<(x0 + a), rest) }
                 }
                 x = a
@@ -424,19 +443,19 @@ struct Rasterizer {
                     if x + 4 <= width {
                         let s0 = sum + line[x], s1 = s0 + line[x + 1], s2 = s1 + line[x + 2], s3 = s2 + line[x + 3]
                         sum = s3
-                        consumer.quad(x0 + x, SIMD4(min(abs(s0), 1), min(abs(s1), 1), min(abs(s2), 1), min(abs(s3), 1)))
+                        consumer.quad(x0 + x, Rasterizer.coverage(SIMD4(s0, s1, s2, s3)))
                         x += 4
                     } else {
                         while x < width {
                             sum += line[x]
-                            consumer.pixel(x0 + x, min(abs(sum), 1))
+                            consumer.pixel(x0 + x, Rasterizer.coverage(sum))
                             x += 1
                         }
                     }
                 } while x < width && Rasterizer.touched4(bits, x)
             }
             if x < width {
-                let rest = min(abs(sum), 1)
+                let rest = Rasterizer.coverage(sum)
                 if rest >= Rasterizer.residue { consumer.run((x0 + x)..<(x0 + width), rest) }
             }
         }
