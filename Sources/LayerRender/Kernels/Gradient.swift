@@ -179,7 +179,10 @@ final class GradientPaint {
 extension GradientPaint {
     /// The ramp entry of parameter `t` (clamped to [0, 1]; NaN gives the first entry).
     @inline(__always)
-    static func index(_ t: Float) -> Int { t.isNaN ? 0 : Int(min(max(t, 0), 1) * Float(GradientRamp.size - 1) + 0.5) }
+    static func index(_ t: Float) -> Int {
+        // t·(size − 1) + 0.5 lies in [0.5, size − 0.5]: the truncation needs no range check.
+        t.isNaN ? 0 : Int(cgs_truncate_f32(min(max(t, 0), 1) * Float(GradientRamp.size - 1) + 0.5))
+    }
 
     /// The ramp entry of pixel (x, row centre `cy`) of an axial gradient through the affine
     /// `inverse` map: the map and the parameter written out, the same sums in the same order

@@ -91,11 +91,12 @@ struct Rasterizer {
     /// pixel: a blend at coverage c moves a channel by at most 255·c < 0.03 of a level.
     static let residue: Float = 1e-4
 
-    /// Coverage above this counts as full: a row's sums carry rounding of a few units in the
-    /// last place, and inside a shape a pixel should come out exactly its colour (a channel at a
-    /// rounding tie, such as 0.1 × 255, would otherwise come out one level lower from 1 − 2⁻²⁴
-    /// on). It moves no 8-bit pixel otherwise: 255 × 2⁻¹⁹ is under a thousandth of a level.
-    static let full: Float = 1 - 1.0 / 524_288
+    /// Coverage above this counts as full: the sums carry rounding of the cells' Float x (a few
+    /// millionths over a box tens of pixels wide, more over wider ones), and inside a shape a
+    /// pixel should come out exactly its colour (a channel at a rounding tie, such as 0.1 × 255,
+    /// would otherwise come out one level lower). As with `residue`, a blend moves by at most
+    /// 255 · 10⁻⁴ < 0.03 of a level: no 8-bit pixel changes but at such a tie.
+    static let full: Float = 1 - residue
 
     /// The coverage of a running sum: |sum| at most 1, and 1 above `full`.
     @inline(__always)
