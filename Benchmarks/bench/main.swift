@@ -212,8 +212,8 @@ enum PeerScenes {
 
     /// S5: 200 stars filled with a vertical gradient (a CAGradientLayer masked by a CAShapeLayer)
     /// and stroked 3 points wide, miter limit 4 (a CAShapeLayer above it). With the environment
-    /// variable `S5PART=fill` or `S5PART=stroke` only that half is built (to profile the halves;
-    /// the peers' figures are for the whole scene).
+    /// variable `S5PART=fill` or `S5PART=stroke` only that half is built, with any other value
+    /// neither (to profile the halves and the background; the peers' figures are for the whole scene).
     static func s5() -> CALayer {
         let root = root()
         let part = ProcessInfo.processInfo.environment["S5PART"] ?? ""
@@ -243,8 +243,8 @@ enum PeerScenes {
             stroke.strokeColor = c3
             stroke.lineWidth = 3
             stroke.miterLimit = 4
-            if part != "stroke" { root.addSublayer(fill) }
-            if part != "fill" { root.addSublayer(stroke) }
+            if part == "" || part == "fill" { root.addSublayer(fill) }
+            if part == "" || part == "stroke" { root.addSublayer(stroke) }
         }
         return root
     }
