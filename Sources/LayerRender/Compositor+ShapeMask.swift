@@ -34,7 +34,13 @@ extension Compositor {
         guard mask.sublayers.isEmpty, mask.mask == nil, !box.isEmpty else { return nil }
         let local = mask.localTime(fromParent: parentTime)
         if mask.animations.contains(where: { $0.model.transitionProgress(at: local) != nil }) { return nil }
-        let ms = mask.presentationState(atLocalTime: local)
+        // As `paint` does: without animations the committed state is read where it is, not copied.
+        if mask.animations.isEmpty { return shapeMask(mask.state, world: world, box: box) }
+        return shapeMask(mask.presentationState(atLocalTime: local), world: world, box: box)
+    }
+
+    /// `shapeMask` for a mask layer in state `ms`.
+    private func shapeMask(_ ms: LayerState, world: Homography, box: PixelBox) -> ShapeMask? {
         guard case .shape(let sh)? = ms.content, let path = sh.path, sh.isRasterizable, !sh.hasStroke,
               let fill = sh.fillColor, fill.alpha >= 1, ms.opacity >= 1, !ms.isHidden, ms.isDoubleSided,
               (ms.backgroundColor?.alpha ?? 0) == 0, ms.borderWidth <= 0, ms.shadowOpacity <= 0, ms.contentsImage == nil,
