@@ -180,6 +180,21 @@ import Testing
         #expect(inside > 40_000)
     }
 
+    @Test func aNearlyVerticalEdgeCrossingAColumnKeepsItsArea() {
+        // The right side of a rect runs from x = 999.99996 to 999.99998 down 720 rows: as Floats
+        // its ends are 999.99994 and 1000, so one row's piece crosses into column 1000 although
+        // the edge moves 8.5·10⁻⁸ pixel a row. Column 999 is covered but for 6·10⁻⁵ at most, column
+        // 1000 at most that much (a coverage per unit of x taken from the slope, not from the
+        // piece, gave column 999 0.978 in that row).
+        let p = CGMutablePath()
+        p.addLines(between: [CGPoint(x: 990, y: 0), CGPoint(x: 999.99996, y: 0), CGPoint(x: 999.99998, y: 720),
+                             CGPoint(x: 990, y: 720)])
+        p.closeSubpath()
+        let w = 1004, c = coverage(p, w, 720)
+        let left = (0..<720).map { c[$0 * w + 999] }, right = (0..<720).map { c[$0 * w + 1000] }
+        #expect(left.min()! > 0.9999 && right.max()! < 0.0001)
+    }
+
     @Test func coverageSumsToTheArea() {
         // A circle of radius 20 flattened to 0.05 px: area within 0.5 % of π·400.
         let circle = coverage(CGPath(ellipseIn: CGRect(x: 5.3, y: 4.7, width: 40, height: 40), transform: nil), 50, 50)

@@ -199,10 +199,10 @@ struct Rasterizer {
         // Adds to a row (its cells `line`, its marks `bits`) the piece of edge from x = a to
         // x = b, 0 ≤ a ≤ b ≤ width, of signed height dh; c0 and cb are ⌊a⌋ and ⌊b⌋ (a row's
         // bottom is the next row's top, so the whole-row loops convert each x once), and d is
-        // dh / (b − a), the coverage per unit of x (rows crossed whole pass it in, worked out
-        // once per edge).
+        // dh / (b − a), the coverage per unit of x, or 0 to have it worked out here (rows crossed
+        // whole pass it in, worked out once per edge).
         @inline(__always) func place(_ line: UnsafeMutablePointer<Float>, _ bits: UnsafeMutablePointer<UInt64>,
-                                     _ a: Float, _ b: Float, _ c0: Int, _ cb: Int, _ dh: Float, _ d: Float) {
+                                     _ a: Float, _ b: Float, _ c0: Int, _ cb: Int, _ dh: Float, _ perUnit: Float) {
             // a, b ≤ width, so cb + 1 stays below the stride.
             if cb == c0 {
                 // Within one column: the mean x decides the split.
@@ -217,6 +217,7 @@ struct Rasterizer {
             // and b − c0 ≥ 1, d·u²/2 with u = 1 − (a − c0); in the last, where 0 ≤ v = b − cb < 1
             // and a − cb < 0, dh − d·v²/2; in between d·(c + ½ − a), rising by d from column to
             // column. The cells hold the differences, and the column after the piece the rest of dh.
+            let d = perUnit != 0 ? perUnit : dh / (b - a)
             let u = 1 - (a - Float(c0)), v = b - Float(cb)
             let first = d * u * u * 0.5, rest = d * v * v * 0.5
             line[c0] += first
@@ -234,8 +235,7 @@ struct Rasterizer {
         @inline(__always) func deposit(_ row: Int, _ xa: Float, _ xb: Float, _ dh: Float) {
             let a = min(max(xa, 0), w), b = min(max(xb, 0), w)   // rounding only: the edge lies inside
             let lo = min(a, b), hi = max(a, b)
-            let c0 = Rasterizer.floorInt(lo), cb = Rasterizer.floorInt(hi)
-            place(cells + row &* stride, marks + row &* words, lo, hi, c0, cb, dh, cb == c0 ? 0 : dh / (hi - lo))
+            place(cells + row &* stride, marks + row &* words, lo, hi, Rasterizer.floorInt(lo), Rasterizer.floorInt(hi), dh, 0)
         }
         // Where the edge crosses the top of the row's piece. A row's bottom is the next row's
         // top (both are Float(row + 1) below the last row), so it is carried, not recomputed.
@@ -260,8 +260,11 @@ struct Rasterizer {
             // Two loops, not one choosing the ends per row (+1.3 % instructions on S5).
             // The row's bottom as a Float, counted up (exact: rows are far below 2²⁴).
             // A whole row's piece spans |slope| columns: its coverage per unit of x is one constant.
+            // Not for steep edges: their pieces cross a column only now and then, and the rounded
+            // ends of such a piece may lie many times |slope| apart (an ulp of x against an edge
+            // moving 10⁻⁸ pixel a row), which would give its first column far more than its area.
             var ca = Rasterizer.floorInt(xa), next = Float(row + 1)
-            let d = slope != 0 ? sign / abs(slope) : 0
+            let d = abs(slope) >= 1.0 / 64 ? sign / abs(slope) : 0
             if slope >= 0 {
                 while row < lastRow {
                     let xb = x0 + (next - y0) * slope, cb = Rasterizer.floorInt(xb)
