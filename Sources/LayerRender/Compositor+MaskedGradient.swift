@@ -25,14 +25,14 @@ extension Compositor {
         let box = Compositor.box(of: s.bounds.standardized, world: world, limit: groupBox)
         let rb = mask.box, limit = groupBox.intersection(ctx.limit)
         guard !box.isEmpty, !rb.isEmpty, !box.intersection(limit).isEmpty else { return true }
-        let row = MaskPlane.RowBuffer(box: groupBox)
+        let row = rowBuffer.buffer(over: groupBox)
         let target = ctx.target, alpha = Float(ctx.alpha * opacity)
-        let paint = GradientPaint(target: row.buffer, box: box, inverse: inverse, pixel: pixel, shape: shape, geometry: geometry,
+        let paint = GradientPaint(target: row, box: box, inverse: inverse, pixel: pixel, shape: shape, geometry: geometry,
                                   ramp: ramp(for: snap.id, g), alpha: 1, antialias: s.allowsEdgeAntialiasing,
                                   clips: s.masksToBounds ? [clipSelf] : [])
         var r = mask.rasterizer(rasterScratch)
         if paint.hasConstantRows {
-            var rows = MaskedConstantRows(paint: paint, edge: row.buffer, box: box, limit: limit, target: target, opacity: alpha)
+            var rows = MaskedConstantRows(paint: paint, edge: row, box: box, limit: limit, target: target, opacity: alpha)
             r.resolve(into: &rows)
             return true
         }

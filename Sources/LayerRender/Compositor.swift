@@ -64,6 +64,8 @@ package final class Compositor {
     var particleShare = ParticleShare()
     /// Cell memory of the path rasteriser.
     let rasterScratch = RasterScratch()
+    /// The one-row buffer of masked gradients (Compositor+MaskedGradient.swift).
+    let rowBuffer = MaskPlane.RowBuffer()
     /// Content pictures reused from the cache (cumulative).
     package internal(set) var contentHits = 0
     /// Frames rendered so far (ages the content cache).

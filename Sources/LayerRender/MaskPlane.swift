@@ -101,31 +101,41 @@ extension MaskPlane {
     /// One row of a masked layer's pixels, painted, multiplied and composited without an offscreen.
     ///
     /// Why: a layer that paints only per-pixel content (a gradient) does not need its whole
-    /// offscreen at once. Its kernel paints a stretch of a row into `buffer` (a target whose every
+    /// offscreen at once. Its kernel paints a stretch of a row into `buffer(over:)` (a target whose every
     /// row is the same words), then `finish` multiplies it by the alpha and composites it, with
     /// the operations of `multiply` and `composite` in the same order, so the pixels are the
     /// offscreen path's.
+    ///
+    /// One per compositor, lent to each masked layer in turn (no allocation per layer and frame).
     final class RowBuffer {
-        private let words: UnsafeMutablePointer<UInt32>
-        let buffer: RenderTarget
+        private var words: UnsafeMutablePointer<UInt32>
+        private var capacity = 1 << 10
 
-        /// A zeroed row over the columns of `box`.
-        init(box: PixelBox) {
-            let w = max(box.x1 - box.x0, 1)
-            words = .allocate(capacity: w)
-            words.initialize(repeating: 0, count: w)
-            buffer = RenderTarget(pixels: words, width: w, height: 1, stride: 0, originX: box.x0, originY: box.y0)
+        init() {
+            words = .allocate(capacity: capacity)
         }
         deinit { words.deallocate() }
+
+        /// A zeroed row over the columns of `box` (valid until the next call).
+        func buffer(over box: PixelBox) -> RenderTarget {
+            let w = max(box.x1 - box.x0, 1)
+            if w > capacity {
+                words.deallocate()
+                capacity = max(w, capacity * 2)
+                words = .allocate(capacity: capacity)
+            }
+            words.update(repeating: 0, count: w)
+            return RenderTarget(pixels: words, width: w, height: 1, stride: 0, originX: box.x0, originY: box.y0)
+        }
     }
 
-    /// Multiplies columns `xs` of row `y` of `row.buffer` by `alpha` (bytes indexed by frame
-    /// column) and composites them onto `target` at `opacity` within `limit`, then zeroes them
-    /// (the buffer is ready for the next stretch). The operations of `multiply` and `composite`
-    /// for those pixels, in the same order.
-    static func finish(_ y: Int, _ xs: Range<Int>, alpha a: UnsafePointer<UInt8>, _ row: RowBuffer, onto target: RenderTarget,
+    /// Multiplies columns `xs` of row `y` of `row` (a `RowBuffer`'s buffer) by `alpha` (bytes
+    /// indexed by frame column) and composites them onto `target` at `opacity` within `limit`,
+    /// then zeroes them (the buffer is ready for the next stretch). The operations of `multiply`
+    /// and `composite` for those pixels, in the same order.
+    static func finish(_ y: Int, _ xs: Range<Int>, alpha a: UnsafePointer<UInt8>, _ row: RenderTarget, onto target: RenderTarget,
                        limit: PixelBox, opacity: Float) {
-        let source = row.buffer.row(y)
+        let source = row.row(y)
         guard !xs.isEmpty else { return }
         defer { (source + xs.lowerBound).update(repeating: 0, count: xs.count) }
         guard y >= limit.y0, y < limit.y1 else { return }
