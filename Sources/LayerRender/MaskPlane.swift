@@ -101,10 +101,10 @@ extension MaskPlane {
     /// One row of a masked layer's pixels, painted, multiplied and composited without an offscreen.
     ///
     /// Why: a layer that paints only per-pixel content (a gradient) does not need its whole
-    /// offscreen at once. Its kernel paints a stretch of a row into `buffer(over:)` (a target whose every
-    /// row is the same words), then `finish` multiplies it by the alpha and composites it, with
-    /// the operations of `multiply` and `composite` in the same order, so the pixels are the
-    /// offscreen path's.
+    /// offscreen at once. Its kernel paints a stretch of a row into `buffer(over:)` (a target
+    /// whose every row is the same words), then `finish` multiplies it by the alpha and
+    /// composites it, with the operations of `multiply` and `composite` in the same order, so the
+    /// pixels are the offscreen path's.
     ///
     /// One per compositor, lent to each masked layer in turn (no allocation per layer and frame).
     final class RowBuffer {
