@@ -198,9 +198,9 @@ struct Rasterizer {
         let w = Float(width), stride = width + 2, cells = self.cells, marks = self.marks, words = self.words
         // Adds to a row (its cells `line`, its marks `bits`) the piece of edge from x = a to
         // x = b, 0 ≤ a ≤ b ≤ width, of signed height dh; c0 and cb are ⌊a⌋ and ⌊b⌋ (a row's
-        // bottom is the next row's top, so the whole-row loops convert each x once), and d is
-        // dh / (b − a), the coverage per unit of x, or 0 to have it worked out here (rows crossed
-        // whole pass it in, worked out once per edge).
+        // bottom is the next row's top, so the whole-row loops convert each x once), and perUnit
+        // is d = dh / (b − a), the coverage per unit of x, or 0 to have it worked out here (rows
+        // crossed whole pass it in, worked out once per edge).
         @inline(__always) func place(_ line: UnsafeMutablePointer<Float>, _ bits: UnsafeMutablePointer<UInt64>,
                                      _ a: Float, _ b: Float, _ c0: Int, _ cb: Int, _ dh: Float, _ perUnit: Float) {
             // a, b ≤ width, so cb + 1 stays below the stride.
