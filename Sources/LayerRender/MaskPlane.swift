@@ -119,13 +119,8 @@ extension MaskPlane {
         /// A zeroed row over the columns of `box` (valid until the next call).
         func buffer(over box: PixelBox) -> RenderTarget {
             let w = max(box.x1 - box.x0, 1)
-            if w > capacity {
-                words.deallocate()
-                capacity = max(w, capacity * 2)
-                words = .allocate(capacity: capacity)
-            }
-            words.update(repeating: 0, count: w)
-            return RenderTarget(pixels: words, width: w, height: 1, stride: 0, originX: box.x0, originY: box.y0)
+            return RenderTarget(pixels: RasterScratch.cleared(&words, &capacity, w, 0), width: w, height: 1, stride: 0,
+                                originX: box.x0, originY: box.y0)
         }
     }
 
