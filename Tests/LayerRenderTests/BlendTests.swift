@@ -5,6 +5,7 @@
 // opaque and clear sources and destinations, and a deterministic spread of everything else.
 // The four-pixel forms (blend4, composite4, scale and coverage bytes over lanes) are checked
 // against the one-pixel ones.
+import CGSupport
 @testable import LayerRender
 import Testing
 
@@ -131,6 +132,51 @@ import Testing
         for i in stride(from: 0, to: values.count - 3, by: 4) {
             let v = SIMD4(values[i], values[i + 1], values[i + 2], values[i + 3])
             if Raster.coverageBytes(v) != SIMD4((0..<4).map { UInt32(Raster.coverageByte(v[$0])) }) { wrong += 1 }
+        }
+        #expect(wrong == 0)
+    }
+
+    @Test func opaqueCoverageKernelIsScaleThenOver() {
+        // cgs_cover_opaque_u32x4 (a shape's opaque colour at four coverages, in C) against what a
+        // pixel at a time does: the word scaled by the coverage byte, composited at opacity 1.
+        // Every coverage byte against every destination byte (in each channel of a word), then a
+        // deterministic spread of words, destinations and coverages; and the span kernel against
+        // its sums taken one cell at a time and handed to the four-pixel one.
+        var s: UInt32 = 0xC0DE_0004
+        func next() -> UInt32 { s = s &* 1_664_525 &+ 1_013_904_223; return s }
+        func perPixel(_ d: UInt32, _ coverage: Float, _ word: UInt32) -> UInt32 {
+            var p = d
+            let k = UInt32(Raster.coverageByte(coverage))
+            if k != 0 { Raster.compositePixel(Raster.scaled(word, by: k), &p, 1, copies: true) }
+            return p
+        }
+        var wrong = 0
+        for k in 0...255 {
+            for d in UInt32(0)...255 {
+                let word = 0xFF00_0000 | next() >> 8, coverage = Float(k) / 255
+                let dests = SIMD4<UInt32>(d * 0x0101_0101, d << 24 | (255 - d) << 16 | d << 8 | (d ^ 0x5A), next(), d)
+                var four = (0..<4).map { dests[$0] }
+                four.withUnsafeMutableBufferPointer { cgs_cover_opaque_u32x4($0.baseAddress!, SIMD4(repeating: coverage), word) }
+                for lane in 0..<4 where four[lane] != perPixel(dests[lane], coverage, word) { wrong += 1 }
+            }
+        }
+        for i in 0..<20_000 {
+            let word = i % 7 == 0 ? 0xFFFF_FFFF : 0xFF00_0000 | next() >> 8
+            let cells = (0..<16).map { _ in (Float(next() >> 8) / 16_777_216 - 0.5) * (i % 3 == 0 ? 0.5 : 2.5) }
+            let dests = (0..<16).map { _ in next() }
+            var viaSpan = dests, viaQuads = dests
+            let start = Float(next() >> 8) / 16_777_216
+            let last = cells.withUnsafeBufferPointer { c in
+                viaSpan.withUnsafeMutableBufferPointer { cgs_cover_opaque_span($0.baseAddress!, c.baseAddress!, 16, start, Rasterizer.full, word) }
+            }
+            var sum = start
+            for g in stride(from: 0, to: 16, by: 4) {
+                var v = SIMD4<Float>()
+                for lane in 0..<4 { sum += cells[g + lane]; v[lane] = sum }
+                let coverage = Rasterizer.coverage(v)
+                for lane in 0..<4 { viaQuads[g + lane] = perPixel(viaQuads[g + lane], coverage[lane], word) }
+            }
+            if viaSpan != viaQuads || last != sum { wrong += 1 }
         }
         #expect(wrong == 0)
     }

@@ -77,4 +77,58 @@ static inline cgs_u32x4 cgs_truncate_f32x4(cgs_f32x4 v) {
     return (cgs_u32x4)__builtin_convertvector(v, cgs_i32x4);
 }
 
+
+/// One channel of `scale`: round(c · k / 255) for c, k ≤ 255, exact ((t + (t >> 8)) >> 8 with
+/// t = c · k + 128).
+static inline uint32_t cgs_div255(uint32_t ck) {
+    uint32_t t = ck + 128;
+    return (t + (t >> 8)) >> 8;
+}
+
+/// An opaque premultiplied word `word` scaled by the alpha byte of each of four coverages in
+/// [0, 1] (⌊255·c + 0.5⌋), then composited source-over onto the four pixels at `p`: per channel
+/// round(s·k/255) + round(d·(255 − k)/255) — LayerRender's `Raster.scale` followed by
+/// `Raster.over4`, whose sum cannot pass 255 here (the scaled word's channels are at most its
+/// alpha k), so without their clamp. Channels in 16-bit lanes, two pixels per register.
+static inline void cgs_cover_opaque_u32x4(uint32_t *p, cgs_f32x4 coverage, uint32_t word) {
+#if defined(__SSE2__)
+    const __m128i zero = _mm_setzero_si128(), c255 = _mm_set1_epi16(255), c128 = _mm_set1_epi16(128);
+    __m128i k = _mm_cvttps_epi32(_mm_add_ps(_mm_mul_ps((__m128)coverage, _mm_set1_ps(255.0f)), _mm_set1_ps(0.5f)));
+    k = _mm_packs_epi32(k, k);                                    /* k0 k1 k2 k3 k0 k1 k2 k3 */
+    k = _mm_unpacklo_epi16(k, k);                                 /* k0 k0 k1 k1 k2 k2 k3 k3 */
+    const __m128i klo = _mm_unpacklo_epi32(k, k), khi = _mm_unpackhi_epi32(k, k);
+    const __m128i src = _mm_unpacklo_epi8(_mm_set1_epi32((int32_t)word), zero);
+    const __m128i d = _mm_loadu_si128((const __m128i *)p);
+#define CGS_DIV255(t) _mm_srli_epi16(_mm_add_epi16(_mm_add_epi16(t, c128), _mm_srli_epi16(_mm_add_epi16(t, c128), 8)), 8)
+    const __m128i lo = _mm_add_epi16(CGS_DIV255(_mm_mullo_epi16(src, klo)),
+                                     CGS_DIV255(_mm_mullo_epi16(_mm_unpacklo_epi8(d, zero), _mm_sub_epi16(c255, klo))));
+    const __m128i hi = _mm_add_epi16(CGS_DIV255(_mm_mullo_epi16(src, khi)),
+                                     CGS_DIV255(_mm_mullo_epi16(_mm_unpackhi_epi8(d, zero), _mm_sub_epi16(c255, khi))));
+#undef CGS_DIV255
+    _mm_storeu_si128((__m128i *)p, _mm_packus_epi16(lo, hi));
+#else
+    for (int i = 0; i < 4; i++) {
+        uint32_t k = (uint32_t)(int32_t)(coverage[i] * 255.0f + 0.5f), out = 0;
+        for (int shift = 0; shift < 32; shift += 8) {
+            uint32_t s = (word >> shift) & 255, d = (p[i] >> shift) & 255;
+            out |= (cgs_div255(s * k) + cgs_div255(d * (255 - k))) << shift;
+        }
+        p[i] = out;
+    }
+#endif
+}
+
+/// `count` (a multiple of 4) cells' running sums from `sum` on, one coverage each as
+/// `cgs_coverage_f32x4` gives it (the sums added one cell at a time, in order), through
+/// `cgs_cover_opaque_u32x4` onto the pixels at `p`; returns the last sum.
+static inline float cgs_cover_opaque_span(uint32_t *p, const float *cells, long count, float sum, float full, uint32_t word) {
+    for (long i = 0; i < count; i += 4) {
+        const float s0 = sum + cells[i], s1 = s0 + cells[i + 1], s2 = s1 + cells[i + 2], s3 = s2 + cells[i + 3];
+        sum = s3;
+        const cgs_f32x4 v = { s0, s1, s2, s3 };
+        cgs_cover_opaque_u32x4(p + i, cgs_coverage_f32x4(v, full), word);
+    }
+    return sum;
+}
+
 #endif

@@ -27,6 +27,9 @@ struct MaskedConstantRows: CoverageConsumer {
     /// it is one colour (fullLo ..< fullHi), that colour's word, the target's row.
     private var y = 0, lo = 0, hi = 0, fullLo = 0, fullHi = 0
     private var word: UInt32 = 0
+    /// The columns where `span` may run the opaque kernel: one opaque colour at opacity 1 and
+    /// inside lo ..< hi (empty otherwise).
+    private var opaqueLo = 0, opaqueHi = 0
     /// What `GradientPaint.constantRows` gives for the whole box, worked out once: the rows
     /// where the gradient can be above 0 and its columns there (within the limit), and the
     /// rows and columns where it is one colour.
@@ -53,7 +56,7 @@ struct MaskedConstantRows: CoverageConsumer {
     }
 
     mutating func begin(row y: Int) {
-        self.y = y; lo = 0; hi = 0
+        self.y = y; lo = 0; hi = 0; opaqueLo = 0; opaqueHi = 0
         guard y >= y0, y < y1 else { return }
         out = target.row(y)
         guard outerRows.contains(y) else { return }
@@ -61,6 +64,7 @@ struct MaskedConstantRows: CoverageConsumer {
         if fullRows.contains(y), !full.isEmpty {
             fullLo = full.lowerBound; fullHi = full.upperBound
             word = paint.word(row: y, at: fullLo)
+            if copies, word >> 24 == 255 { opaqueLo = max(fullLo, lo); opaqueHi = min(fullHi, hi) }
         }
         // The target's rows are cold when a layer first reaches them, and the composite waits
         // on them: every line of this row's columns is asked for three rows ahead (the mask's
@@ -108,6 +112,22 @@ struct MaskedConstantRows: CoverageConsumer {
         } else {
             for i in 0..<4 where words[i] != 0 { Raster.compositePixel(words[i], out + x + i, opacity, copies: copies) }
         }
+    }
+
+    /// Where the row is one opaque colour at opacity 1 (the inside of most rows), whole groups
+    /// go through `cgs_cover_opaque_span`: `quad`'s multiply and composite without its tests.
+    @inline(__always)
+    mutating func span(_ x: Int, _ cells: UnsafePointer<Float>, _ count: Int, _ sum: Float) -> Float {
+        if x >= opaqueLo, x &+ count <= opaqueHi {
+            return cgs_cover_opaque_span(out + x, cells, count, sum, Rasterizer.full, word)
+        }
+        // The span's groups that lie within those columns, [first, last), and quads either side.
+        let first = x + min(count, (max(opaqueLo - x, 0) + 3) & ~3)
+        let last = max(first, x + min(count, max(opaqueHi - x, 0) & ~3))
+        guard first < last else { return quads(x, cells, count, sum) }
+        var s = quads(x, cells, first - x, sum)
+        s = cgs_cover_opaque_span(out + first, cells + (first - x), last - first, s, Rasterizer.full, word)
+        return quads(last, cells + (last - x), x + count - last, s)
     }
 
     @inline(__always)

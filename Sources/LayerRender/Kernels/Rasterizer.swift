@@ -30,6 +30,30 @@ protocol CoverageConsumer {
     mutating func pixel(_ x: Int, _ coverage: Float)
     /// Columns `xs`, all of one coverage of at least `Rasterizer.residue`.
     mutating func run(_ xs: Range<Int>, _ coverage: Float)
+    /// Columns x ..< x + count (count a multiple of 4, all inside the box), whose coverage is
+    /// the running sum from `sum` on through `cells` (one per column), each sum as
+    /// `Rasterizer.coverage` gives it; returns the last sum. By default `quads`: one `quad`
+    /// per four columns.
+    mutating func span(_ x: Int, _ cells: UnsafePointer<Float>, _ count: Int, _ sum: Float) -> Float
+}
+
+extension CoverageConsumer {
+    mutating func span(_ x: Int, _ cells: UnsafePointer<Float>, _ count: Int, _ sum: Float) -> Float {
+        quads(x, cells, count, sum)
+    }
+
+    /// `span` four columns at a time through `quad`: the sums added one cell at a time, in order.
+    @inline(__always)
+    mutating func quads(_ x: Int, _ cells: UnsafePointer<Float>, _ count: Int, _ sum: Float) -> Float {
+        var sum = sum, i = 0
+        while i < count {
+            let s0 = sum + cells[i], s1 = s0 + cells[i &+ 1], s2 = s1 + cells[i &+ 2], s3 = s2 + cells[i &+ 3]
+            sum = s3
+            quad(x &+ i, Rasterizer.coverage(SIMD4(s0, s1, s2, s3)))
+            i &+= 4
+        }
+        return sum
+    }
 }
 
 /// Reusable cell memory for rasterisers (one per compositor: no allocation per shape).
@@ -418,14 +442,15 @@ struct Rasterizer {
     }
 
     /// Runs the sums four columns at a time into `consumer` (which blends four pixels at once):
-    /// per row that may be covered, `begin(row:)`, then in order along the row `quad` for each
-    /// group of four columns (from a touched cell on, while the next four hold one; all inside
-    /// the box), `pixel` for the columns of a group the box's right side cuts short, and
-    /// `run` for each stretch between such groups where the coverage is one constant of at least
-    /// `residue`. Each column is handed over at most once, with the coverage `resolve` gives it
-    /// (the same sums in the same order) — except that a group's columns after the row's last
-    /// touched cell carry the sum as it is, which may be a residue under `residue` where
-    /// `resolve` leaves 0 (it changes no 8-bit pixel). Consumes the accumulator.
+    /// per row that may be covered, `begin(row:)`, then in order along the row `span` for each
+    /// stretch of groups of four columns from a touched cell on, while the groups hold one (a
+    /// single group without one between two that do is taken along; all inside the box),
+    /// `pixel` for the columns of a group the box's right side cuts short, and `run` for each
+    /// stretch between spans where the coverage is one constant of at least `residue`. Each
+    /// column is handed over at most once, with the coverage `resolve` gives it (the same sums
+    /// in the same order) — except that a group's columns after a run of touched cells carry the
+    /// sum as it is, which may be a residue under `residue` where `resolve` leaves 0 (it changes
+    /// no 8-bit pixel). Consumes the accumulator.
     @inline(__always)
     mutating func resolve<Consumer: CoverageConsumer>(into consumer: inout Consumer) {
         guard rowMin <= rowMax else { return }
@@ -441,22 +466,18 @@ struct Rasterizer {
                     let rest = Rasterizer.coverage(sum)
                     if rest >= Rasterizer.residue { consumer.run((x0 + x)..<(x0 + a), rest) }
                 }
-                x = a
-                // Groups from the touched cell on, while they hold touched cells.
-                repeat {
-                    if x + 4 <= width {
-                        let s0 = sum + line[x], s1 = s0 + line[x + 1], s2 = s1 + line[x + 2], s3 = s2 + line[x + 3]
-                        sum = s3
-                        consumer.quad(x0 + x, Rasterizer.coverage(SIMD4(s0, s1, s2, s3)))
-                        x += 4
-                    } else {
-                        while x < width {
-                            sum += line[x]
-                            consumer.pixel(x0 + x, Rasterizer.coverage(sum))
-                            x += 1
-                        }
-                    }
-                } while x < width && Rasterizer.touched4(bits, x)
+                // Groups of four from the touched cell on, while they hold touched cells.
+                let end = Rasterizer.groupsEnd(bits, from: a, limit: width)
+                // The groups inside the box as one span, a last one the box's side cuts short
+                // column by column.
+                let whole = min(end, a + ((width - a) & ~3))
+                sum = consumer.span(x0 + a, line + a, whole - a, sum)
+                x = whole
+                while x < min(end, width) {
+                    sum += line[x]
+                    consumer.pixel(x0 + x, Rasterizer.coverage(sum))
+                    x += 1
+                }
             }
             if x < width {
                 let rest = Rasterizer.coverage(sum)
@@ -465,13 +486,25 @@ struct Rasterizer {
         }
     }
 
-    /// Whether an edge touched any of cells x ..< x + 4 (x below the row's width): the four bits
-    /// lie within the 64 that start at the byte holding cell x, read unaligned as `mark` writes
-    /// them (the bytes past the row belong to the next row or to the scratch's spare word).
+    /// The end of the groups of four cells from `a` (a touched cell) on that hold touched cells,
+    /// bridging single clear groups: the first a + 4k where two groups in a row have none, or at
+    /// least `limit`. (A clear group between touched ones, often the inside of a thin stroke, is
+    /// cheaper summed with them than handed over as a run between two spans; its cells are 0, so
+    /// the sums are the same.) Thirteen groups at a time from the 64 bits that start at the byte
+    /// holding cell a, read unaligned as `mark` writes them: a group's bits are or-ed into its
+    /// first, and the first clear group followed by another ends it.
     @inline(__always)
-    private static func touched4(_ bits: UnsafeMutablePointer<UInt64>, _ x: Int) -> Bool {
-        let word = (UnsafeRawPointer(bits) + (x >> 3)).loadUnaligned(as: UInt64.self)
-        return (word >> UInt64(truncatingIfNeeded: x & 7)) & 0xF != 0
+    private static func groupsEnd(_ bits: UnsafeMutablePointer<UInt64>, from a: Int, limit: Int) -> Int {
+        var end = a
+        while true {
+            let word = (UnsafeRawPointer(bits) + (end >> 3)).loadUnaligned(as: UInt64.self) >> UInt64(truncatingIfNeeded: end & 7)
+            let touched = word | word >> 1 | word >> 2 | word >> 3
+            let clear = ~touched & 0x0011_1111_1111_1111   // groups 0 ..< 14: bits 0 ..< 56 of the 57 read
+            let pairs = clear & clear >> 4                  // groups 0 ..< 13 followed by a clear one
+            if pairs != 0 { return end &+ pairs.trailingZeroBitCount }
+            end &+= 52
+            if end >= limit { return end }
+        }
     }
 
     /// The first cell at or after `x` (below `limit`) whose mark is `set`; nil when none.

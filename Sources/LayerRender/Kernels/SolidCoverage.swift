@@ -2,10 +2,12 @@ import CGSupport
 import CoreGraphics
 import Foundation
 
-// CAShapeLayer's fill and stroke colours through the rasteriser's coverage: four pixels at a time
-// where edges touched them (one blend in vector lanes, which at coverage 0 leaves a pixel as it
-// is and at 1 stores an opaque colour's word, as the pixel-by-pixel path does), runs of one
-// coverage stored or blended whole. The same pixels as blending each pixel on its own.
+// CAShapeLayer's fill and stroke colours through the rasteriser's coverage, in integers: the
+// colour's word scaled by each pixel's coverage byte (`Raster.coverageByte`), then composited
+// source-over (`Raster.compositePixel` at opacity 1) — a shape mask's multiply and composite,
+// with the colour in place of the masked layer. Opaque colours, by far the most common, run
+// whole spans of touched cells through one C kernel (`cgs_cover_opaque_span`: the same sums,
+// bytes and integer steps four pixels at a time); runs of full coverage are stored whole.
 
 /// Paints a premultiplied colour onto a target at the coverage a rasteriser hands over, times the
 /// coverage of `clips` at each pixel centre.
@@ -13,13 +15,10 @@ struct SolidCoverage: CoverageConsumer {
     let target: RenderTarget
     let clips: [ClipShape]
     private let clipped: Bool
-    /// The colour's channels (premultiplied, [0, 255]), and each repeated in four lanes.
-    private let r, g, b, a: Float
-    private let r4, g4, b4, a4: SIMD4<Float>
+    /// The colour as a premultiplied word (its Float channels rounded, as blending it at full
+    /// coverage onto nothing rounds them), and whether it is opaque.
+    private let word: UInt32
     private let opaque: Bool
-    /// What an opaque colour at full coverage stores, whatever it covers (the blend keeps none of
-    /// the pixel): worked out once.
-    private let solid: UInt32
     private var y = 0
     private var row: UnsafeMutablePointer<UInt32>
     /// The rasteriser's box (frame pixels, inside the target): the rows and columns asked for ahead.
@@ -29,12 +28,10 @@ struct SolidCoverage: CoverageConsumer {
     init(target: RenderTarget, color: PremultipliedColor, clips: [ClipShape], box: PixelBox) {
         self.target = target; self.clips = clips; self.box = box
         clipped = !clips.isEmpty
-        r = color.r; g = color.g; b = color.b; a = color.a
-        r4 = SIMD4(repeating: r); g4 = SIMD4(repeating: g); b4 = SIMD4(repeating: b); a4 = SIMD4(repeating: a)
-        opaque = color.a == 255
         var word: UInt32 = 0
-        if opaque { Raster.blend(&word, r, g, b, a, 1) }
-        solid = word
+        Raster.blend(&word, color.r, color.g, color.b, color.a, 1)
+        self.word = word
+        opaque = word >> 24 == 255
         row = target.pixels
     }
 
@@ -50,25 +47,26 @@ struct SolidCoverage: CoverageConsumer {
     @inline(__always)
     private func put(_ x: Int, _ coverage: Float) {
         var cov = coverage
-        if cov == 0 { return }
         if clipped { cov *= Float(Raster.clipCoverage(clips, CGFloat(x) + 0.5, CGFloat(y) + 0.5)) }
-        if cov == 1 && opaque { row[x] = solid; return }
-        if cov > 0 { Raster.blend(row + x, r, g, b, a, cov) }
+        let k = UInt32(Raster.coverageByte(cov))
+        if k != 0 { Raster.compositePixel(Raster.scaled(word, by: k), row + x, 1, copies: true) }
     }
 
     @inline(__always)
     mutating func quad(_ x: Int, _ coverage: SIMD4<Float>) {
         if clipped {
             for i in 0..<4 { put(x + i, coverage[i]) }
-            return
+        } else if opaque {
+            cgs_cover_opaque_u32x4(row + x, coverage, word)
+        } else {
+            Raster.over4(row + x, Raster.scale(SIMD4(repeating: word), by: Raster.coverageBytes(coverage)))
         }
-        // Inside a stroke or beside an edge, whole groups are often covered or empty.
-        if opaque, coverage == SIMD4(repeating: 1) {
-            cgs_store_u32x4(row + x, SIMD4(repeating: solid))
-            return
-        }
-        if coverage == .zero { return }
-        Raster.blend4(row + x, b: b4, g: g4, r: r4, a: a4, coverage)
+    }
+
+    @inline(__always)
+    mutating func span(_ x: Int, _ cells: UnsafePointer<Float>, _ count: Int, _ sum: Float) -> Float {
+        guard opaque, !clipped else { return quads(x, cells, count, sum) }
+        return cgs_cover_opaque_span(row + x, cells, count, sum, Rasterizer.full, word)
     }
 
     @inline(__always)
@@ -77,7 +75,7 @@ struct SolidCoverage: CoverageConsumer {
     @inline(__always)
     mutating func run(_ xs: Range<Int>, _ coverage: Float) {
         if coverage == 1 && opaque && !clipped {
-            (row + xs.lowerBound).update(repeating: solid, count: xs.count)
+            (row + xs.lowerBound).update(repeating: word, count: xs.count)
             return
         }
         for x in xs { put(x, coverage) }
