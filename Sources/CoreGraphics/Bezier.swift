@@ -58,13 +58,15 @@ enum Bezier {
 }
 
 /// One flattened subpath: a polyline and whether it was closed.
+@usableFromInline
 struct Polyline {
-    var points: [CGPoint]
-    var closed: Bool
+    @usableFromInline var points: [CGPoint]
+    @usableFromInline var closed: Bool
 }
 
 extension CGPath {
     /// The path as polylines within `tolerance` of the curves (same space as the path).
+    @usableFromInline
     func flattened(tolerance: CGFloat = 0.05) -> [Polyline] {
         var result: [Polyline] = []
         var pts: [CGPoint] = []

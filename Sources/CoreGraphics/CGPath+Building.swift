@@ -72,6 +72,7 @@ extension CGPath {
     }
 
     /// The elements of an ellipse in `rect`: a move, four cubics (from +x towards +y) and a close.
+    @usableFromInline
     static func ellipse(_ rect: CGRect, _ emit: (PathOp) -> Void) {
         let r = rect.standardized
         let cx = r.midX, cy = r.midY, rx = r.width / 2, ry = r.height / 2

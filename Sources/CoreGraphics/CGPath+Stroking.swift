@@ -12,6 +12,7 @@ import Foundation
 
 /// Takes path elements one at a time, as they are made: a path being built, or a rasteriser
 /// that needs no path in between.
+@usableFromInline
 package protocol PathSink {
     mutating func add(_ op: PathOp)
 }
@@ -47,6 +48,11 @@ extension CGPath {
     /// `tolerance` (path units: a drawer scaling the path up passes a smaller one, so the outline
     /// stays within the same fraction of a pixel). Nothing for a non-finite or non-positive width
     /// (a non-finite one is counted).
+    ///
+    /// Inlinable, with `Stroker`: the compositor's sink is a rasteriser in another module, and
+    /// unspecialised every element went through a witness table and the sink was copied through
+    /// value witnesses (S5: 1.2 % of the frame's instructions).
+    @inlinable
     package func stroke<Sink: PathSink>(width lineWidth: CGFloat, cap: CGLineCap, join: CGLineJoin, miterLimit: CGFloat,
                                         tolerance: CGFloat = 0.05, into sink: inout Sink) {
         guard lineWidth.isFinite, lineWidth > 0 else {
@@ -161,13 +167,20 @@ private struct Dasher {
 /// per inner join — and every vertex of a flattened curve has one. Where every inner join meets
 /// at its crossing, the contour is wound once everywhere. A closed ring starts and ends at
 /// vertex 0's corner.
-private struct Stroker<Sink: PathSink> {
-    let halfWidth: CGFloat
-    let cap: CGLineCap
-    let join: CGLineJoin
-    let miterLimit: CGFloat
-    var out: Sink
+@usableFromInline
+struct Stroker<Sink: PathSink> {
+    @usableFromInline let halfWidth: CGFloat
+    @usableFromInline let cap: CGLineCap
+    @usableFromInline let join: CGLineJoin
+    @usableFromInline let miterLimit: CGFloat
+    @usableFromInline var out: Sink
 
+    @inlinable
+    init(halfWidth: CGFloat, cap: CGLineCap, join: CGLineJoin, miterLimit: CGFloat, out: Sink) {
+        self.halfWidth = halfWidth; self.cap = cap; self.join = join; self.miterLimit = miterLimit; self.out = out
+    }
+
+    @inlinable
     mutating func stroke(_ poly: Polyline) {
         var pts: [CGPoint] = []
         pts.reserveCapacity(poly.points.count)
@@ -229,7 +242,8 @@ private struct Stroker<Sink: PathSink> {
         }
     }
 
-    private mutating func dot(_ p: CGPoint) {
+    @inlinable
+    mutating func dot(_ p: CGPoint) {
         switch cap {
         case .butt: break
         case .round: circle(p)
@@ -246,7 +260,8 @@ private struct Stroker<Sink: PathSink> {
     /// The cap at `end`, reached along `direction` on the side opposite its normal: leads the
     /// outline across to the normal's side (round the square's far corners first, or along the
     /// half circle beyond `end`).
-    private mutating func capAt(_ end: CGPoint, direction d: CGPoint) {
+    @inlinable
+    mutating func capAt(_ end: CGPoint, direction d: CGPoint) {
         let nrm = normal(d)
         switch cap {
         case .square:
@@ -267,7 +282,8 @@ private struct Stroker<Sink: PathSink> {
     /// (4/3·tan(θ/4) handles: the radius is off by under 3·10⁻⁴ of it). Curves, not points: the
     /// rasteriser flattens them at its own pixel tolerance, so round joins and caps stay round
     /// at any scale.
-    private mutating func arc(from a: CGPoint, to b: CGPoint, center c: CGPoint, sweep: CGFloat? = nil) {
+    @inlinable
+    mutating func arc(from a: CGPoint, to b: CGPoint, center c: CGPoint, sweep: CGFloat? = nil) {
         let u0 = sub(a, c), u1 = sub(b, c)
         let total = sweep ?? atan2(u0.x * u1.y - u0.y * u1.x, u0.x * u1.x + u0.y * u1.y)
         // At least one piece (a zero turn rounds to none: expected, not counted), at most four.
@@ -288,7 +304,8 @@ private struct Stroker<Sink: PathSink> {
     /// to the join's corner instead (the offset end lies on the line to it), or round its arc to
     /// `next`, the next segment's offset start. True when the next segment's start is left out
     /// (on the line from the corner, or reached).
-    private mutating func finish(at end: CGPoint, _ join: StrokeJoin, next: CGPoint) -> Bool {
+    @inlinable
+    mutating func finish(at end: CGPoint, _ join: StrokeJoin, next: CGPoint) -> Bool {
         switch join {
         case .corner(let p):
             out.add(.line(p))
@@ -306,27 +323,33 @@ private struct Stroker<Sink: PathSink> {
         return false
     }
 
-    private mutating func circle(_ c: CGPoint) {
+    @inlinable
+    mutating func circle(_ c: CGPoint) {
         CGPath.ellipse(CGRect(x: c.x - halfWidth, y: c.y - halfWidth, width: 2 * halfWidth, height: 2 * halfWidth)) { out.add($0) }
     }
 
     /// √(x² + y²): the square root of the sum where it neither overflows nor underflows (every
     /// length a layer draws), `hypot` otherwise — a call into libm that showed in profiles.
-    private static func length(_ x: CGFloat, _ y: CGFloat) -> CGFloat {
+    @inlinable
+    static func length(_ x: CGFloat, _ y: CGFloat) -> CGFloat {
         let s = x * x + y * y
         return s.isNormal && s < 1e300 ? s.squareRoot() : hypot(x, y)
     }
 
     /// The left normal of direction `d`, half the width long.
-    private func normal(_ d: CGPoint) -> CGPoint { CGPoint(x: -d.y * halfWidth, y: d.x * halfWidth) }
+    @inlinable
+    func normal(_ d: CGPoint) -> CGPoint { CGPoint(x: -d.y * halfWidth, y: d.x * halfWidth) }
 
-    private func add(_ a: CGPoint, _ b: CGPoint) -> CGPoint { CGPoint(x: a.x + b.x, y: a.y + b.y) }
-    private func sub(_ a: CGPoint, _ b: CGPoint) -> CGPoint { CGPoint(x: a.x - b.x, y: a.y - b.y) }
+    @inlinable
+    func add(_ a: CGPoint, _ b: CGPoint) -> CGPoint { CGPoint(x: a.x + b.x, y: a.y + b.y) }
+    @inlinable
+    func sub(_ a: CGPoint, _ b: CGPoint) -> CGPoint { CGPoint(x: a.x - b.x, y: a.y - b.y) }
 }
 
 /// What one side of a stroke's join adds between the two segments' offset ends (not nested in
 /// the generic `Stroker`: a nested type would be generic too, its metadata looked up at run time).
-private enum StrokeJoin {
+@usableFromInline
+enum StrokeJoin {
     /// Nothing: a straight continuation, a bevel, the outer side of a fold.
     case none
     /// The vertex itself: the inner side where its offset lines cross too far along a segment,
@@ -340,11 +363,13 @@ private enum StrokeJoin {
 
     /// Whether a path going along `d0` and then `d1` (unit directions) folds straight back,
     /// leaving a join no outer side.
+    @inlinable
     static func folds(_ d0: CGPoint, _ d1: CGPoint) -> Bool {
         abs(d0.x * d1.y - d0.y * d1.x) < 1e-9 && d0.x * d1.x + d0.y * d1.y < 0
     }
 
     /// The point the side goes through instead of the offset ends, if any.
+    @inlinable
     var corner: CGPoint? { if case .corner(let p) = self { p } else { nil } }
 
     /// The join on one `side` (−1 right, 1 left of the path's direction) at `p`, where the
@@ -352,6 +377,7 @@ private enum StrokeJoin {
     /// outer side of a miter join (none for a bevel or beyond the limit), the arc of a round one;
     /// on the inner side the crossing of the offset lines when it lies within `reach` of the
     /// vertex along both segments, the vertex itself otherwise.
+    @inlinable
     init(_ p: CGPoint, _ d0: CGPoint, _ d1: CGPoint, side: CGFloat, reach: CGFloat, halfWidth: CGFloat, join: CGLineJoin,
          miterLimit: CGFloat) {
         let cross = d0.x * d1.y - d0.y * d1.x

@@ -36,6 +36,7 @@ public enum CGLineCap: Int32, Sendable { case butt = 0, round = 1, square = 2 }
 public enum CGLineJoin: Int32, Sendable { case miter = 0, round = 1, bevel = 2 }
 
 /// A stored path element (points in the path's own coordinate space).
+@usableFromInline
 package enum PathOp: Equatable, Sendable {
     case move(CGPoint)
     case line(CGPoint)
