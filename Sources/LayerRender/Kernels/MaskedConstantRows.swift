@@ -141,6 +141,11 @@ struct MaskedConstantRows: CoverageConsumer {
 
     @inline(__always)
     mutating func run(_ xs: Range<Int>, _ coverage: Float) {
+        // The inside of the mask, where the row is one opaque colour at opacity 1: that colour.
+        if coverage == 1, xs.lowerBound >= opaqueLo, xs.upperBound <= opaqueHi {
+            (out + xs.lowerBound).update(repeating: word, count: xs.count)
+            return
+        }
         let a = UInt32(Raster.coverageByte(coverage))
         let s = max(xs.lowerBound, lo), e = min(xs.upperBound, hi)
         guard a != 0, s < e else { return }

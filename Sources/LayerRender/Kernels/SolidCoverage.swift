@@ -47,7 +47,7 @@ struct SolidCoverage: CoverageConsumer {
     @inline(__always)
     private func put(_ x: Int, _ coverage: Float) {
         var cov = coverage
-        if clipped { cov *= Float(Raster.clipCoverage(clips, CGFloat(x) + 0.5, CGFloat(y) + 0.5)) }
+        if clipped, cov > 0 { cov *= Float(Raster.clipCoverage(clips, CGFloat(x) + 0.5, CGFloat(y) + 0.5)) }
         let k = UInt32(Raster.coverageByte(cov))
         if k != 0 { Raster.compositePixel(Raster.scaled(word, by: k), row + x, 1, copies: true) }
     }
