@@ -12,6 +12,8 @@ import Foundation
 // - Gradients are evaluated per pixel by the compositor's own kernel (Kernels/Gradient.swift).
 // Vector pictures are cached per layer while content, placement and box stay the same; entries
 // not used by a frame are dropped at its end, so the cache holds at most one frame's layers.
+// Shapes the compositor's rasteriser draws cheaply are not cached but drawn each frame
+// (`ShapeContent.drawsEachFrame`): the same pixels, for less than compositing their picture.
 extension Compositor {
     struct ContentEntry {
         let content: LayerContent
@@ -22,7 +24,8 @@ extension Compositor {
     }
 
     /// Whether pictures of unchanged shape and text content are reused across frames (benchmarks
-    /// turn it off to measure re-rasterising every frame).
+    /// turn it off to measure re-rasterising every frame). Shapes that draw each frame
+    /// (`ShapeContent.drawsEachFrame`) have none either way.
     package nonisolated(unsafe) static var reusesContent = true
 
     /// Largest side, in pixels, of a layer-space bitmap drawn for perspective shapes.
@@ -84,7 +87,7 @@ extension Compositor {
                             ramp: ramp(for: snap.id, g), alpha: Float(alpha), antialias: antialias, clips: clips, rows: rows)
         case .shape(let sh):
             if let affine = world.affine {
-                if !Compositor.reusesContent, sh.isRasterizable {
+                if sh.drawsEachFrame || (!Compositor.reusesContent && sh.isRasterizable) {
                     rasterize(sh, transform: affine, into: target, box: box, alpha: Float(alpha), clips: clips)
                     return
                 }

@@ -464,6 +464,7 @@ import Testing
         let shape = CAShapeLayer()
         shape.frame = d.root.bounds
         shape.path = CGPath(ellipseIn: CGRect(x: 5, y: 5, width: 30, height: 30), transform: nil)
+        shape.fillRule = .evenOdd   // drawn by CoreGraphics into a picture (a non-zero one is drawn each frame)
         d.root.addSublayer(shape)
         var t = 0.0
         func frames(_ n: Int, hidden: Bool) {
@@ -486,6 +487,41 @@ import Testing
         frames(Compositor.cacheFrames + 2, hidden: true)
         frames(1, hidden: false)
         #expect(d.renderer.contentCacheHits == drawn + 1)
+    }
+
+    @Test func shapesTheRasteriserDrawsCheaplyAreDrawnEachFrame() {
+        // A plain stroked star is drawn again each frame (no picture, no hit); a dashed one and
+        // one of more than 256 path elements are cached (a hit in each frame after the first).
+        func hits(_ configure: (CAShapeLayer) -> Void) -> Int {
+            let d = FrameDriver(60, 60)
+            let shape = CAShapeLayer()
+            shape.frame = d.root.bounds
+            let star = CGMutablePath()
+            for k in 0..<10 {
+                let t = Double(k) * .pi / 5, r: Double = k % 2 == 0 ? 25 : 11
+                let p = CGPoint(x: 30 + r * sin(t), y: 30 - r * cos(t))
+                if k == 0 { star.move(to: p) } else { star.addLine(to: p) }
+            }
+            star.closeSubpath()
+            shape.path = star
+            shape.strokeColor = CGColor(red: 0.9, green: 0.3, blue: 0.1, alpha: 1)
+            shape.lineWidth = 3
+            configure(shape)
+            d.root.addSublayer(shape)
+            for t in 1...3 {
+                d.renderer.addUpdate(d.renderer.bounds)   // every frame paints
+                _ = d.frame(at: Double(t))
+            }
+            return d.renderer.contentCacheHits
+        }
+        #expect(hits { _ in } == 0)
+        #expect(hits { $0.lineDashPattern = [4, 2] } == 2)
+        #expect(hits { s in
+            let p = CGMutablePath()
+            p.addPath(s.path!)
+            for i in 0..<300 { p.addRect(CGRect(x: Double(i % 50), y: 55, width: 0.5, height: 0.5)) }
+            s.path = p
+        } == 2)
     }
 }
 
