@@ -7,6 +7,18 @@
 import TestSupport
 import Testing
 
+/// A five-pointed star filling a `size` × `size` box (points at its edges), turned a little.
+private func star(_ size: CGFloat) -> CGPath {
+    let p = CGMutablePath()
+    for k in 0..<10 {
+        let theta = 0.3 + Double(k) * .pi / 5, r = k % 2 == 0 ? size / 2 : size / 4.5
+        let q = CGPoint(x: size / 2 + r * sin(theta), y: size / 2 - r * cos(theta))
+        if k == 0 { p.move(to: q) } else { p.addLine(to: q) }
+    }
+    p.closeSubpath()
+    return p
+}
+
 @Suite(.serialized) struct CompositorTests {
     let red = CGColor(red: 1, green: 0, blue: 0, alpha: 1)
     let blue = CGColor(red: 0, green: 0, blue: 1, alpha: 1)
@@ -263,16 +275,6 @@ import Testing
         // a shadow (it reads the whole offscreen) and an ancestor's rounded clip. Below the clip,
         // plain gradients go through the mask row by row without an offscreen: alone, translucent,
         // clipped to their own rounded bounds, under a translucent parent, across the frame's edges.
-        func star(_ size: CGFloat) -> CGPath {
-            let p = CGMutablePath()
-            for k in 0..<10 {
-                let theta = 0.3 + Double(k) * .pi / 5, r = k % 2 == 0 ? size / 2 : size / 4.5
-                let q = CGPoint(x: size / 2 + r * sin(theta), y: size / 2 - r * cos(theta))
-                if k == 0 { p.move(to: q) } else { p.addLine(to: q) }
-            }
-            p.closeSubpath()
-            return p
-        }
         func scene(general: Bool) -> CGImage {
             render(120, 150) { root in
                 let clip = box(CGRect(x: 5, y: 5, width: 110, height: 80), nil)
@@ -496,14 +498,7 @@ import Testing
             let d = FrameDriver(60, 60)
             let shape = CAShapeLayer()
             shape.frame = d.root.bounds
-            let star = CGMutablePath()
-            for k in 0..<10 {
-                let t = Double(k) * .pi / 5, r: Double = k % 2 == 0 ? 25 : 11
-                let p = CGPoint(x: 30 + r * sin(t), y: 30 - r * cos(t))
-                if k == 0 { star.move(to: p) } else { star.addLine(to: p) }
-            }
-            star.closeSubpath()
-            shape.path = star
+            shape.path = star(60)
             shape.strokeColor = CGColor(red: 0.9, green: 0.3, blue: 0.1, alpha: 1)
             shape.lineWidth = 3
             configure(shape)
