@@ -77,7 +77,6 @@ static inline cgs_u32x4 cgs_truncate_f32x4(cgs_f32x4 v) {
     return (cgs_u32x4)__builtin_convertvector(v, cgs_i32x4);
 }
 
-
 /// One channel of `scale`: round(c · k / 255) for c, k ≤ 255, exact ((t + (t >> 8)) >> 8 with
 /// t = c · k + 128).
 static inline uint32_t cgs_div255(uint32_t ck) {
