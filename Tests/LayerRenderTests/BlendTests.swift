@@ -158,19 +158,28 @@ import Testing
                 var four = (0..<4).map { dests[$0] }
                 four.withUnsafeMutableBufferPointer { cgs_cover_opaque_u32x4($0.baseAddress!, SIMD4(repeating: coverage), word) }
                 for lane in 0..<4 where four[lane] != perPixel(dests[lane], coverage, word) { wrong += 1 }
+                // The span kernel's eight-pixel step (AVX2 where the processor has it): every lane at this coverage.
+                var eight = (0..<8).map { dests[$0 & 3] }
+                let cells: [Float] = [coverage, 0, 0, 0, 0, 0, 0, 0]
+                _ = cells.withUnsafeBufferPointer { c in
+                    eight.withUnsafeMutableBufferPointer { cgs_cover_opaque_span($0.baseAddress!, c.baseAddress!, 8, 0, Rasterizer.full, word) }
+                }
+                for lane in 0..<8 where eight[lane] != perPixel(dests[lane & 3], coverage, word) { wrong += 1 }
             }
         }
         for i in 0..<20_000 {
             let word = i % 7 == 0 ? 0xFFFF_FFFF : 0xFF00_0000 | next() >> 8
-            let cells = (0..<16).map { _ in (Float(next() >> 8) / 16_777_216 - 0.5) * (i % 3 == 0 ? 0.5 : 2.5) }
-            let dests = (0..<16).map { _ in next() }
+            // 4 to 24 cells: eight-pixel steps with and without a last group of four.
+            let n = 4 * (1 + i % 6)
+            let cells = (0..<n).map { _ in (Float(next() >> 8) / 16_777_216 - 0.5) * (i % 3 == 0 ? 0.5 : 2.5) }
+            let dests = (0..<n).map { _ in next() }
             var viaSpan = dests, viaQuads = dests
             let start = Float(next() >> 8) / 16_777_216
             let last = cells.withUnsafeBufferPointer { c in
-                viaSpan.withUnsafeMutableBufferPointer { cgs_cover_opaque_span($0.baseAddress!, c.baseAddress!, 16, start, Rasterizer.full, word) }
+                viaSpan.withUnsafeMutableBufferPointer { cgs_cover_opaque_span($0.baseAddress!, c.baseAddress!, n, start, Rasterizer.full, word) }
             }
             var sum = start
-            for g in stride(from: 0, to: 16, by: 4) {
+            for g in stride(from: 0, to: n, by: 4) {
                 var v = SIMD4<Float>()
                 for lane in 0..<4 { sum += cells[g + lane]; v[lane] = sum }
                 let coverage = Rasterizer.coverage(v)
