@@ -51,8 +51,10 @@ package enum PathOp: Equatable, Sendable {
 /// built it); a path knows nothing of pixels. Non-finite points passed to the builders
 /// are ignored (counted as `.nonFiniteGeometry`).
 open class CGPath: Equatable, Hashable, @unchecked Sendable, CustomStringConvertible {
-    /// The elements, in order (package-visible for interpolation and rasterisation).
-    package internal(set) var ops: [PathOp] = []
+    /// The elements, in order (package-visible for interpolation and rasterisation). Unchecked
+    /// for exclusive access: only the path's own builders write it, and renderers read it for
+    /// every shape of every frame, where the runtime's bookkeeping was a measurable cost.
+    @exclusivity(unchecked) package internal(set) var ops: [PathOp] = []
     /// Start of the current subpath, where `closeSubpath` returns to.
     var subpathStart: CGPoint = .zero
     var current: CGPoint? = nil

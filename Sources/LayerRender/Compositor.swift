@@ -17,13 +17,15 @@ import Foundation
 /// transitions and rasterized layers. Frames are painted in two bands at once
 /// (Compositor+Bands.swift) inside the damage the footprint walk found (Compositor+Damage.swift).
 /// Depth is capped at `maxDepth` levels (deeper subtrees are skipped and counted in `skippedForDepth`).
+/// The fields touched once per layer are unchecked for exclusive access (`@exclusivity`): one
+/// thread paints with a compositor at a time, and the runtime's checks cost more than the work.
 package final class Compositor {
     /// The deepest level painted.
     package var maxDepth = 1024
     /// Layers culled in the last frame (hidden, transparent, singular or back-facing).
-    package internal(set) var culledLayers = 0
+    @exclusivity(unchecked) package internal(set) var culledLayers = 0
     /// Layers whose own content was painted in the last frame.
-    package internal(set) var paintedLayers = 0
+    @exclusivity(unchecked) package internal(set) var paintedLayers = 0
     /// Subtrees skipped because they were deeper than `maxDepth`.
     package internal(set) var skippedForDepth = 0
     /// Rasterized subtrees reused from the cache (cumulative).
@@ -59,7 +61,7 @@ package final class Compositor {
     /// Mip chains of images drawn with the trilinear filter, by image identity.
     var mipCache: [ObjectIdentifier: MipChain] = [:]
     /// Colour ramps of gradient layers, by layer identity.
-    var rampCache: [UInt64: RampEntry] = [:]
+    @exclusivity(unchecked) var rampCache: [UInt64: RampEntry] = [:]
     /// This frame's particles, shared with the band helper (simulated once per frame).
     var particleShare = ParticleShare()
     /// Cell memory of the path rasteriser.
@@ -67,9 +69,9 @@ package final class Compositor {
     /// The one-row buffer of masked gradients (Compositor+MaskedGradient.swift).
     let rowBuffer = MaskPlane.RowBuffer()
     /// Content pictures reused from the cache (cumulative).
-    package internal(set) var contentHits = 0
+    @exclusivity(unchecked) package internal(set) var contentHits = 0
     /// Frames rendered so far (ages the content cache).
-    var frameNumber = 0
+    @exclusivity(unchecked) var frameNumber = 0
     /// At most this many rasterized subtrees are kept (the cache is dropped when full).
     static let rasterCacheLimit = 64
 

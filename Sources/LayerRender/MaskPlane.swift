@@ -108,8 +108,9 @@ extension MaskPlane {
     ///
     /// One per compositor, lent to each masked layer in turn (no allocation per layer and frame).
     final class RowBuffer {
-        private var words: UnsafeMutablePointer<UInt32>
-        private var capacity = 1 << 10
+        // Unchecked for exclusive access, as `RasterScratch`: one compositor owns it.
+        @exclusivity(unchecked) private var words: UnsafeMutablePointer<UInt32>
+        @exclusivity(unchecked) private var capacity = 1 << 10
 
         init() {
             words = .allocate(capacity: capacity)

@@ -57,12 +57,14 @@ extension CoverageConsumer {
 }
 
 /// Reusable cell memory for rasterisers (one per compositor: no allocation per shape).
+/// Its fields are unchecked for exclusive access: one compositor (one thread) owns a scratch, and
+/// the runtime's bookkeeping cost more than the clearing itself for small shapes.
 final class RasterScratch {
-    private var cells: UnsafeMutablePointer<Float>
-    private var capacity = 1 << 14
+    @exclusivity(unchecked) private var cells: UnsafeMutablePointer<Float>
+    @exclusivity(unchecked) private var capacity = 1 << 14
     /// One bit per cell: whether an edge touched it.
-    private var marks: UnsafeMutablePointer<UInt64>
-    private var markCapacity = 1 << 9
+    @exclusivity(unchecked) private var marks: UnsafeMutablePointer<UInt64>
+    @exclusivity(unchecked) private var markCapacity = 1 << 9
     init() {
         cells = .allocate(capacity: capacity)
         marks = .allocate(capacity: markCapacity)
