@@ -40,7 +40,7 @@ package struct RenderTarget {
 
     /// Sets every pixel to `color`.
     package func clear(to color: UInt32 = 0) {
-        for y in 0..<height { (pixels + y * stride).update(repeating: color, count: width) }
+        for y in 0..<height { cgs_fill_u32(pixels + y * stride, color, width) }
     }
 
     /// Sets the pixels of `area` (frame coordinates, clipped to this target) to transparent.

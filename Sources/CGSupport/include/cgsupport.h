@@ -4,6 +4,7 @@
 // what to prefetch) lives in Swift.
 #include <stddef.h>
 #include <stdint.h>
+#include <wchar.h>
 #if defined(__SSE2__)
 #include <emmintrin.h>
 #endif
@@ -18,6 +19,15 @@ int cgs_jpeg_decode(const uint8_t *data, size_t length, uint8_t *out, size_t str
 
 /// Asks for the cache line holding `p`, to be written (a hint: never faults, changes no result).
 static inline void cgs_prefetch(const void *p) { __builtin_prefetch(p, 1, 3); }
+
+/// Stores `word` into the `count` pixels at `p` through glibc's `wmemset` (wchar_t is 32 bits
+/// on Linux): long runs use the processor's fast string stores, which write whole cache lines
+/// without reading them first. A frame-wide row filled by a vector loop, which reads each line
+/// it writes, took 20–35 % longer.
+static inline void cgs_fill_u32(uint32_t *p, uint32_t word, size_t count) {
+    _Static_assert(sizeof(wchar_t) == 4, "wmemset fills 32-bit pixels only where wchar_t is 32 bits");
+    wmemset((wchar_t *)p, (wchar_t)word, count);
+}
 
 /// Four 32-bit lanes, as Swift's SIMD4<UInt32>.
 typedef uint32_t cgs_u32x4 __attribute__((ext_vector_type(4)));

@@ -142,7 +142,7 @@ final class GradientPaint {
                 @inline(__always) func fillConstant(_ o: CGPoint, _ v: CGVector, _ y: Int, _ xs: Range<Int>) {
                     let i = index(o, v, xs.lowerBound, CGFloat(y) + 0.5), row = target.row(y)
                     if stores && words[i] != 0 {
-                        (row + xs.lowerBound).update(repeating: words[i], count: xs.count)
+                        cgs_fill_u32(row + xs.lowerBound, words[i], xs.count)
                     } else {
                         for x in xs { fill(row, x, i) }
                     }

@@ -143,7 +143,7 @@ struct MaskedConstantRows: CoverageConsumer {
     mutating func run(_ xs: Range<Int>, _ coverage: Float) {
         // The inside of the mask, where the row is one opaque colour at opacity 1: that colour.
         if coverage == 1, xs.lowerBound >= opaqueLo, xs.upperBound <= opaqueHi {
-            (out + xs.lowerBound).update(repeating: word, count: xs.count)
+            cgs_fill_u32(out + xs.lowerBound, word, xs.count)
             return
         }
         let a = UInt32(Raster.coverageByte(coverage))
@@ -155,7 +155,7 @@ struct MaskedConstantRows: CoverageConsumer {
         let p = MaskedConstantRows.masked(word, a)
         if fs < fe, p != 0 {
             if copies && p >> 24 == 255 {
-                (out + fs).update(repeating: p, count: fe - fs)
+                cgs_fill_u32(out + fs, p, fe - fs)
             } else {
                 for x in fs..<fe { Raster.compositePixel(p, out + x, opacity, copies: copies) }
             }

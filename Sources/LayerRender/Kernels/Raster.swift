@@ -217,7 +217,7 @@ enum Raster {
         cover(box: box, inverse: inverse, pixel: pixel, shape: outer, hole: inner, antialias: antialias, clips: clips,
               full: { y, xs in
                   let row = target.row(y)
-                  if opaque { (row + xs.lowerBound).update(repeating: word, count: xs.count); return }
+                  if opaque { cgs_fill_u32(row + xs.lowerBound, word, xs.count); return }
                   blendSpan(row, xs, color)
               },
               edge: { y, x, cov in blend(target.row(y) + x, color.r, color.g, color.b, color.a, cov) })
@@ -270,7 +270,7 @@ enum Raster {
                     for i in holeHi..<w { pixel(row, i, oy, iy) }
                 } else if opaque && oy == 1 && iy == 0 && fullLo < fullHi {
                     for i in 0..<fullLo { pixel(row, i, oy, iy) }
-                    (row + fullLo).update(repeating: word, count: fullHi - fullLo)
+                    cgs_fill_u32(row + fullLo, word, fullHi - fullLo)
                     for i in fullHi..<w { pixel(row, i, oy, iy) }
                 } else {
                     for i in 0..<w { pixel(row, i, oy, iy) }

@@ -75,7 +75,7 @@ struct SolidCoverage: CoverageConsumer {
     @inline(__always)
     mutating func run(_ xs: Range<Int>, _ coverage: Float) {
         if coverage == 1 && opaque && !clipped {
-            (row + xs.lowerBound).update(repeating: word, count: xs.count)
+            cgs_fill_u32(row + xs.lowerBound, word, xs.count)
             return
         }
         for x in xs { put(x, coverage) }
