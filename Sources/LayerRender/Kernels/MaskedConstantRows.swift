@@ -121,13 +121,14 @@ struct MaskedConstantRows: CoverageConsumer {
         if x >= opaqueLo, x &+ count <= opaqueHi {
             return cgs_cover_opaque_span(out + x, cells, count, sum, Rasterizer.full, word)
         }
-        // The span's groups that lie within those columns, [first, last), and quads either side.
-        let first = x + min(count, (max(opaqueLo - x, 0) + 3) & ~3)
-        let last = max(first, x + min(count, max(opaqueHi - x, 0) & ~3))
+        // The span's groups that lie within those columns, [first, last), and quads either side
+        // (frame columns of the box: the arithmetic wraps rather than checks).
+        let first = x &+ min(count, (max(opaqueLo &- x, 0) &+ 3) & ~3)
+        let last = max(first, x &+ min(count, max(opaqueHi &- x, 0) & ~3))
         guard first < last else { return quads(x, cells, count, sum) }
-        var s = quads(x, cells, first - x, sum)
-        s = cgs_cover_opaque_span(out + first, cells + (first - x), last - first, s, Rasterizer.full, word)
-        return quads(last, cells + (last - x), x + count - last, s)
+        var s = quads(x, cells, first &- x, sum)
+        s = cgs_cover_opaque_span(out + first, cells + (first &- x), last &- first, s, Rasterizer.full, word)
+        return quads(last, cells + (last &- x), x &+ count &- last, s)
     }
 
     @inline(__always)

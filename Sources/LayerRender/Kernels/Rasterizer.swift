@@ -456,6 +456,8 @@ struct Rasterizer {
     @inline(__always)
     mutating func resolve<Consumer: CoverageConsumer>(into consumer: inout Consumer) {
         guard rowMin <= rowMax else { return }
+        // Columns are box-relative and below the box's width (a PixelBox within 2³¹), frame
+        // columns x0 + x likewise: the arithmetic below wraps (`&+`) rather than checks.
         let stride = width + 2, x0 = box.x0
         for row in rowMin...rowMax {
             let line = cells + row * stride, bits = marks + row * words
@@ -466,24 +468,24 @@ struct Rasterizer {
                 guard let a = Rasterizer.next(bits, from: x, set: true, limit: width) else { break }
                 if x < a {
                     let rest = Rasterizer.coverage(sum)
-                    if rest >= Rasterizer.residue { consumer.run((x0 + x)..<(x0 + a), rest) }
+                    if rest >= Rasterizer.residue { consumer.run((x0 &+ x)..<(x0 &+ a), rest) }
                 }
                 // Groups of four from the touched cell on, while they hold touched cells.
                 let end = Rasterizer.groupsEnd(bits, from: a, limit: width)
                 // The groups inside the box as one span, a last one the box's side cuts short
                 // column by column.
-                let whole = min(end, a + ((width - a) & ~3))
-                sum = consumer.span(x0 + a, line + a, whole - a, sum)
+                let whole = min(end, a &+ ((width &- a) & ~3))
+                sum = consumer.span(x0 &+ a, line + a, whole &- a, sum)
                 x = whole
                 while x < min(end, width) {
                     sum += line[x]
-                    consumer.pixel(x0 + x, Rasterizer.coverage(sum))
-                    x += 1
+                    consumer.pixel(x0 &+ x, Rasterizer.coverage(sum))
+                    x &+= 1
                 }
             }
             if x < width {
                 let rest = Rasterizer.coverage(sum)
-                if rest >= Rasterizer.residue { consumer.run((x0 + x)..<(x0 + width), rest) }
+                if rest >= Rasterizer.residue { consumer.run((x0 &+ x)..<(x0 &+ width), rest) }
             }
         }
     }
@@ -514,13 +516,13 @@ struct Rasterizer {
     private static func next(_ bits: UnsafeMutablePointer<UInt64>, from x: Int, set: Bool, limit: Int) -> Int? {
         var w = x >> 6
         var word = (set ? bits[w] : ~bits[w]) & (~0 << UInt64(x & 63))
-        let last = (limit - 1) >> 6
+        let last = (limit &- 1) >> 6
         while word == 0 {
-            w += 1
+            w &+= 1
             if w > last { return nil }
             word = set ? bits[w] : ~bits[w]
         }
-        let c = w << 6 + word.trailingZeroBitCount
+        let c = w << 6 &+ word.trailingZeroBitCount
         return c < limit ? c : nil
     }
 }
