@@ -56,7 +56,8 @@ package struct ShapeContent: Equatable, Sendable {
 
     /// What the shape can paint, in layer space: the path's box grown by the stroke's reach
     /// (miter joins reach miterLimit × half the width, square caps √2 × half the width).
-    func extent() -> CGRect? {
+    /// Inlined: the compositor asks for it two or three times a shape layer a frame.
+    @inline(__always) func extent() -> CGRect? {
         guard let path, !path.isEmpty else { return nil }
         var box = path.boundingBoxOfPath
         guard box.isFiniteRect, !box.isNull else { return nil }
