@@ -95,6 +95,15 @@ static inline uint32_t cgs_div255(uint32_t ck) {
     return (t + (t >> 8)) >> 8;
 }
 
+/* The blend both span steps share, on 16-bit channels (two pixels a 128-bit lane): per
+   channel round(s·k/255) + round(d·(255 − k)/255), each rounding exact as cgs_div255. W is the
+   intrinsics' width infix: empty for SSE2 (_mm_…), 256 for AVX2 (_mm256_…). */
+#define CGS_DIV255_LANES(W, t, c128) \
+    _mm##W##_srli_epi16(_mm##W##_add_epi16(_mm##W##_add_epi16(t, c128), _mm##W##_srli_epi16(_mm##W##_add_epi16(t, c128), 8)), 8)
+#define CGS_COVER_LANES(W, src, k, dest, c255, c128) \
+    _mm##W##_add_epi16(CGS_DIV255_LANES(W, _mm##W##_mullo_epi16(src, k), c128), \
+                       CGS_DIV255_LANES(W, _mm##W##_mullo_epi16(dest, _mm##W##_sub_epi16(c255, k)), c128))
+
 /// An opaque premultiplied word `word` scaled by the alpha byte of each of four coverages in
 /// [0, 1] (⌊255·c + 0.5⌋), then composited source-over onto the four pixels at `p`: per channel
 /// round(s·k/255) + round(d·(255 − k)/255) — LayerRender's `Raster.scale` followed by
@@ -109,12 +118,8 @@ static inline void cgs_cover_opaque_u32x4(uint32_t *p, cgs_f32x4 coverage, uint3
     const __m128i klo = _mm_unpacklo_epi32(k, k), khi = _mm_unpackhi_epi32(k, k);
     const __m128i src = _mm_unpacklo_epi8(_mm_set1_epi32((int32_t)word), zero);
     const __m128i d = _mm_loadu_si128((const __m128i *)p);
-#define CGS_DIV255(t) _mm_srli_epi16(_mm_add_epi16(_mm_add_epi16(t, c128), _mm_srli_epi16(_mm_add_epi16(t, c128), 8)), 8)
-    const __m128i lo = _mm_add_epi16(CGS_DIV255(_mm_mullo_epi16(src, klo)),
-                                     CGS_DIV255(_mm_mullo_epi16(_mm_unpacklo_epi8(d, zero), _mm_sub_epi16(c255, klo))));
-    const __m128i hi = _mm_add_epi16(CGS_DIV255(_mm_mullo_epi16(src, khi)),
-                                     CGS_DIV255(_mm_mullo_epi16(_mm_unpackhi_epi8(d, zero), _mm_sub_epi16(c255, khi))));
-#undef CGS_DIV255
+    const __m128i lo = CGS_COVER_LANES(, src, klo, _mm_unpacklo_epi8(d, zero), c255, c128);
+    const __m128i hi = CGS_COVER_LANES(, src, khi, _mm_unpackhi_epi8(d, zero), c255, c128);
     _mm_storeu_si128((__m128i *)p, _mm_packus_epi16(lo, hi));
 #else
     for (int i = 0; i < 4; i++) {
@@ -156,17 +161,15 @@ static inline float cgs_cover_opaque_span8(uint32_t *p, const float *cells, long
         k = _mm256_unpacklo_epi16(k, k);
         const __m256i klo = _mm256_unpacklo_epi32(k, k), khi = _mm256_unpackhi_epi32(k, k);
         const __m256i d = _mm256_loadu_si256((const __m256i *)(p + i));
-#define CGS_DIV255(t) _mm256_srli_epi16(_mm256_add_epi16(_mm256_add_epi16(t, c128), _mm256_srli_epi16(_mm256_add_epi16(t, c128), 8)), 8)
-        const __m256i lo = _mm256_add_epi16(CGS_DIV255(_mm256_mullo_epi16(src, klo)),
-                                            CGS_DIV255(_mm256_mullo_epi16(_mm256_unpacklo_epi8(d, zero), _mm256_sub_epi16(c255, klo))));
-        const __m256i hi = _mm256_add_epi16(CGS_DIV255(_mm256_mullo_epi16(src, khi)),
-                                            CGS_DIV255(_mm256_mullo_epi16(_mm256_unpackhi_epi8(d, zero), _mm256_sub_epi16(c255, khi))));
-#undef CGS_DIV255
+        const __m256i lo = CGS_COVER_LANES(256, src, klo, _mm256_unpacklo_epi8(d, zero), c255, c128);
+        const __m256i hi = CGS_COVER_LANES(256, src, khi, _mm256_unpackhi_epi8(d, zero), c255, c128);
         _mm256_storeu_si256((__m256i *)(p + i), _mm256_packus_epi16(lo, hi));
     }
     return sum;
 }
 #endif
+#undef CGS_COVER_LANES
+#undef CGS_DIV255_LANES
 
 /// `count` (a multiple of 4) cells' running sums from `sum` on, one coverage each as
 /// `cgs_coverage_f32x4` gives it (the sums added one cell at a time, in order), through
