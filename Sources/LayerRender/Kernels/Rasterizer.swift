@@ -146,15 +146,23 @@ struct Rasterizer {
     @inline(__always)
     private static func floorInt(_ v: Float) -> Int { Int(cgs_truncate_f32(v)) }
 
-    /// Adds the edge from `p` to `q` (frame pixel coordinates).
+    /// Adds the edge from `p` to `q` (frame pixel coordinates). Edges with a coordinate that is
+    /// not finite (as a Double, or once box-relative as a Float) are dropped.
     mutating func addLine(_ p: CGPoint, _ q: CGPoint) {
-        guard p.y != q.y, p.x.isFinite, p.y.isFinite, q.x.isFinite, q.y.isFinite else { return }
         let ox = CGFloat(box.x0), oy = CGFloat(box.y0)
         let x0 = Float(p.x - ox), y0 = Float(p.y - oy), x1 = Float(q.x - ox), y1 = Float(q.y - oy)
+        guard y0 != y1 else { return }
+        let w = Float(width)
+        // Most edges lie within the box's columns: straight in (false for a NaN x; a y that is
+        // not finite makes the difference so).
+        if x0 >= 0, x1 >= 0, x0 <= w, x1 <= w, (y1 - y0).isFinite {
+            addInside(x0, y0, x1, y1)
+            return
+        }
+        guard x0.isFinite, y0.isFinite, x1.isFinite, y1.isFinite else { return }
         // Cut the edge where it crosses the box's left and right sides: the part left of the box
         // runs down its left side (every pixel of those rows lies right of it), the part right of
         // the box touches no pixel of it. Clamping x without cutting would bend the edge.
-        let w = Float(width)
         // The piece of the edge between parameters ta and tb, which does not cross a side.
         @inline(__always) func piece(_ ta: Float, _ tb: Float) {
             var xa = x0 + (x1 - x0) * ta, xb = x0 + (x1 - x0) * tb
@@ -163,11 +171,6 @@ struct Rasterizer {
             if mid >= w { return }
             if mid <= 0 { xa = 0; xb = 0 }
             addInside(min(max(xa, 0), w), ya, min(max(xb, 0), w), yb)
-        }
-        // Most edges cross neither side: one piece, the loop's last.
-        if (x0 < 0) == (x1 < 0) && (x0 < w) == (x1 < w) {
-            piece(0, 1)
-            return
         }
         // Parameters where the edge crosses x = 0 and x = w (at most one each), in order.
         var t1: Float = 2, t2: Float = 2
