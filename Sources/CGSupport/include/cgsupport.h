@@ -133,6 +133,44 @@ static inline void cgs_cover_opaque_u32x4(uint32_t *p, cgs_f32x4 coverage, uint3
 #endif
 }
 
+/// Adds to a rasteriser row's cells at `line` a piece of edge within one column (cb = c0) or
+/// two (cb = c0 + 1), from x = a to x = b, of signed height dh and coverage per unit of x d:
+/// within one column dh·(1 − f) to cell c0 and dh·f to c0 + 1 (f: the mean x past c0); across
+/// two, first = d·u²/2 (u = 1 − (a − c0)), then (dh − rest) − first and rest = d·v²/2
+/// (v = b − cb) — LayerRender's `Rasterizer` sums, in its order. Both are worked out and one
+/// chosen by a mask, then added to cells c0 … c0 + 3 at once (the fourth, and the third within
+/// one column, get 0): which case a row's piece falls in changes from row to row, and the
+/// processor guessed the branch wrong about half the time. `d` may be infinite or NaN within one
+/// column, where it is not used. The cells past c0 + 1 must exist. Also marks cells c0 … cb + 1
+/// in the row's marks `bits` (bit i of byte k: cell 8k + i), as the rasteriser's `mark` does,
+/// through the 64 bits that start at the byte holding cell c0.
+static inline void cgs_place_narrow(float *line, uint64_t *bits, long c0, long cb, float a, float b, float dh, float d) {
+#pragma clang fp contract(off)
+    uint64_t marks;
+    __builtin_memcpy(&marks, (uint8_t *)bits + (c0 >> 3), 8);
+    marks |= ((UINT64_C(4) << (cb - c0)) - 1) << (c0 & 7);
+    __builtin_memcpy((uint8_t *)bits + (c0 >> 3), &marks, 8);
+    const float f = (a + b) * 0.5f - (float)c0;
+    const float u = 1 - (a - (float)c0), v = b - (float)cb;
+    const float first = d * u * u * 0.5f, rest = d * v * v * 0.5f;
+#if defined(__SSE2__)
+    const __m128 one = _mm_setr_ps(dh * (1 - f), dh * f, 0, 0);
+    const __m128 two = _mm_setr_ps(first, (dh - rest) - first, rest, 0);
+    const __m128 m = _mm_castsi128_ps(_mm_set1_epi32(-(int)(cb == c0)));
+    const __m128 add = _mm_or_ps(_mm_and_ps(m, one), _mm_andnot_ps(m, two));
+    _mm_storeu_ps(line + c0, _mm_add_ps(_mm_loadu_ps(line + c0), add));
+#else
+    if (cb == c0) {
+        line[c0] += dh * (1 - f);
+        line[c0 + 1] += dh * f;
+    } else {
+        line[c0] += first;
+        line[c0 + 1] += (dh - rest) - first;
+        line[c0 + 2] += rest;
+    }
+#endif
+}
+
 /// Nonzero when the processor runs AVX2 (set before main; 0 elsewhere than x86-64).
 extern int cgs_avx2;
 

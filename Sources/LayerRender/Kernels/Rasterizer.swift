@@ -107,7 +107,7 @@ struct Rasterizer {
     init(box: PixelBox, scratch: RasterScratch) {
         self.box = box
         width = max(box.x1 - box.x0, 0); height = max(box.y1 - box.y0, 0)
-        cells = scratch.zeroed((width + 2) * height)
+        cells = scratch.zeroed((width + 2) * height + 2)   // + 2: what `cgs_place_narrow` adds 0 to past the last row
         words = (width + 2 + 63) >> 6
         marks = scratch.unmarked(words * height + 1)   // + 1: what `mark` reads past the last row
     }
@@ -233,12 +233,10 @@ struct Rasterizer {
         @inline(__always) func place(_ line: UnsafeMutablePointer<Float>, _ bits: UnsafeMutablePointer<UInt64>,
                                      _ a: Float, _ b: Float, _ c0: Int, _ cb: Int, _ dh: Float, _ perUnit: Float) {
             // a, b ≤ width, so cb + 1 stays below the stride.
-            if cb == c0 {
-                // Within one column: the mean x decides the split.
-                Rasterizer.mark(bits, c0, c0 + 2)
-                let f = (a + b) / 2 - Float(c0)
-                line[c0] += dh * (1 - f)
-                line[c0 + 1] += dh * f
+            let d = perUnit != 0 ? perUnit : dh / (b - a)
+            // One or two columns (most pieces) in C, without a branch on which.
+            if cb <= c0 + 1 {
+                cgs_place_narrow(line, bits, c0, cb, a, b, dh, d)
                 return
             }
             Rasterizer.mark(bits, c0, cb + 2)
@@ -246,18 +244,13 @@ struct Rasterizer {
             // and b − c0 ≥ 1, d·u²/2 with u = 1 − (a − c0); in the last, where 0 ≤ v = b − cb < 1
             // and a − cb < 0, dh − d·v²/2; in between d·(c + ½ − a), rising by d from column to
             // column. The cells hold the differences, and the column after the piece the rest of dh.
-            let d = perUnit != 0 ? perUnit : dh / (b - a)
             let u = 1 - (a - Float(c0)), v = b - Float(cb)
             let first = d * u * u * 0.5, rest = d * v * v * 0.5
             line[c0] += first
-            if cb == c0 + 1 {
-                line[cb] += (dh - rest) - first
-            } else {
-                line[c0 + 1] += d * (u + 0.5) - first
-                var c = c0 + 2
-                while c < cb { line[c] += d; c += 1 }
-                line[cb] += (dh - rest) - d * (Float(cb - c0) - 0.5 - (1 - u))
-            }
+            line[c0 + 1] += d * (u + 0.5) - first
+            var c = c0 + 2
+            while c < cb { line[c] += d; c += 1 }
+            line[cb] += (dh - rest) - d * (Float(cb - c0) - 0.5 - (1 - u))
             line[cb + 1] += rest
         }
         // Adds to row `row` the piece of edge from x = xa to x = xb of signed height dh.
