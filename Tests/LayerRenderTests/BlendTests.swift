@@ -160,10 +160,11 @@ import Testing
                 for lane in 0..<4 where four[lane] != perPixel(dests[lane], coverage, word) { wrong += 1 }
                 // The span kernel's eight-pixel step (AVX2 where the processor has it): every lane at this coverage.
                 var eight = (0..<8).map { dests[$0 & 3] }
-                let cells: [Float] = [coverage, 0, 0, 0, 0, 0, 0, 0]
-                _ = cells.withUnsafeBufferPointer { c in
+                var cells: [Float] = [coverage, 0, 0, 0, 0, 0, 0, 0]
+                _ = cells.withUnsafeMutableBufferPointer { c in
                     eight.withUnsafeMutableBufferPointer { cgs_cover_opaque_span($0.baseAddress!, c.baseAddress!, 8, 0, Rasterizer.full, word) }
                 }
+                if cells != [Float](repeating: 0, count: 8) { wrong += 1 }
                 for lane in 0..<8 where eight[lane] != perPixel(dests[lane & 3], coverage, word) { wrong += 1 }
             }
         }
@@ -175,9 +176,12 @@ import Testing
             let dests = (0..<n).map { _ in next() }
             var viaSpan = dests, viaQuads = dests
             let start = Float(next() >> 8) / 16_777_216
-            let last = cells.withUnsafeBufferPointer { c in
+            // The kernel leaves the cells it read zero (the rasteriser's cells stay clear).
+            var cleared = cells
+            let last = cleared.withUnsafeMutableBufferPointer { c in
                 viaSpan.withUnsafeMutableBufferPointer { cgs_cover_opaque_span($0.baseAddress!, c.baseAddress!, n, start, Rasterizer.full, word) }
             }
+            if cleared.contains(where: { $0 != 0 }) { wrong += 1 }
             var sum = start
             for g in stride(from: 0, to: n, by: 4) {
                 var v = SIMD4<Float>()

@@ -101,6 +101,52 @@ import Testing
         }
     }
 
+    @Test func aSharedScratchIsClearForEveryShape() {
+        // resolve(into:) leaves the cells it read zero instead of the next shape clearing them:
+        // the same shapes through one scratch, after shapes resolved that way (one cut by the
+        // box's right side, whose edges reach the two cells past the box), resolved the other
+        // way (which leaves coverage in the cells), never resolved, and in a box larger than the
+        // scratch held, give what a fresh scratch gives.
+        let star = CGMutablePath()
+        for k in 0..<10 {
+            let t = Double(k) * .pi / 5 + 0.3, r: Double = k % 2 == 0 ? 13.7 : 5.9
+            let p = CGPoint(x: 16.4 + r * sin(t), y: 15.2 - r * cos(t))
+            if k == 0 { star.move(to: p) } else { star.addLine(to: p) }
+        }
+        star.closeSubpath()
+        let ring = CGMutablePath()
+        ring.addEllipse(in: CGRect(x: 2.3, y: 1.6, width: 27.2, height: 25.5))
+        ring.addEllipse(in: CGRect(x: 9.1, y: 8.4, width: 10, height: 9.5))
+        func recorded(_ path: CGPath, _ box: PixelBox, _ memory: RasterScratch) -> [Float] {
+            var r = Rasterizer(box: box, scratch: memory)
+            r.addPath(path, transform: .identity)
+            var recorder = Recorder(box: box)
+            r.resolve(into: &recorder)
+            return recorder.out
+        }
+        let small = PixelBox(x0: 0, y0: 0, x1: 33, y1: 31), large = PixelBox(x0: -200, y0: -3, x1: 230, y1: 60)
+        let fresh = RasterScratch(), freshLarge = RasterScratch()
+        let expected = recorded(star, small, fresh), expectedRing = recorded(ring, small, RasterScratch())
+        let expectedLarge = recorded(ring, large, freshLarge)
+        let cut = PixelBox(x0: 0, y0: 0, x1: 21, y1: 31)
+        let expectedCut = recorded(ring, cut, RasterScratch())
+        let shared = RasterScratch()
+        #expect(recorded(ring, small, shared) == expectedRing)
+        #expect(recorded(star, small, shared) == expected)
+        #expect(recorded(ring, cut, shared) == expectedCut)
+        #expect(recorded(star, small, shared) == expected)
+        var other = Rasterizer(box: small, scratch: shared)
+        other.addPath(ring, transform: .identity)
+        other.resolve { _, _, _ in }
+        #expect(recorded(star, small, shared) == expected)
+        var unresolved = Rasterizer(box: small, scratch: shared)
+        unresolved.addPath(ring, transform: .identity)
+        #expect(recorded(star, small, shared) == expected)
+        #expect(recorded(ring, large, shared) == expectedLarge)
+        #expect(recorded(star, small, shared) == expected)
+        withExtendedLifetime(unresolved) {}
+    }
+
     @Test func rowsReportTheColumnsThatCanBeCovered() {
         // A turned square with a square hole (wound the other way) and a bar running past the
         // box's right side: each row's reported stretches hold every non-zero pixel, the sums stop

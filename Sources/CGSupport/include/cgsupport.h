@@ -180,7 +180,7 @@ extern int cgs_avx2;
 /// at a time in order, and the same integer steps per lane in 256-bit registers, so the same
 /// pixels. Only called when `cgs_avx2` is set.
 __attribute__((target("avx2")))
-static inline float cgs_cover_opaque_span8(uint32_t *p, const float *cells, long count, float sum, float full, uint32_t word) {
+static inline float cgs_cover_opaque_span8(uint32_t *p, float *cells, long count, float sum, float full, uint32_t word) {
     const __m256i zero = _mm256_setzero_si256(), c255 = _mm256_set1_epi16(255), c128 = _mm256_set1_epi16(128);
     const __m256i src = _mm256_unpacklo_epi8(_mm256_set1_epi32((int32_t)word), zero);
     const __m256 one = _mm256_set1_ps(1.0f), top = _mm256_set1_ps(full);
@@ -189,6 +189,7 @@ static inline float cgs_cover_opaque_span8(uint32_t *p, const float *cells, long
         const float *c = cells + i;
         const float s0 = sum + c[0], s1 = s0 + c[1], s2 = s1 + c[2], s3 = s2 + c[3];
         const float s4 = s3 + c[4], s5 = s4 + c[5], s6 = s5 + c[6], s7 = s6 + c[7];
+        _mm256_storeu_ps(cells + i, _mm256_setzero_ps());
         sum = s7;
         const __m256 v = _mm256_setr_ps(s0, s1, s2, s3, s4, s5, s6, s7);
         const __m256 a = _mm256_min_ps(_mm256_and_ps(v, magnitude), one);
@@ -211,8 +212,9 @@ static inline float cgs_cover_opaque_span8(uint32_t *p, const float *cells, long
 
 /// `count` (a multiple of 4) cells' running sums from `sum` on, one coverage each as
 /// `cgs_coverage_f32x4` gives it (the sums added one cell at a time, in order), through
-/// `cgs_cover_opaque_u32x4` onto the pixels at `p`; returns the last sum.
-static inline float cgs_cover_opaque_span(uint32_t *p, const float *cells, long count, float sum, float full, uint32_t word) {
+/// `cgs_cover_opaque_u32x4` onto the pixels at `p`; returns the last sum. The cells are left
+/// zero (the rasteriser's cells stay clear between shapes without a pass of their own).
+static inline float cgs_cover_opaque_span(uint32_t *p, float *cells, long count, float sum, float full, uint32_t word) {
     long i = 0;
 #if defined(__x86_64__)
     if (count >= 8 && cgs_avx2) {
@@ -222,6 +224,7 @@ static inline float cgs_cover_opaque_span(uint32_t *p, const float *cells, long 
 #endif
     for (; i < count; i += 4) {
         const float s0 = sum + cells[i], s1 = s0 + cells[i + 1], s2 = s1 + cells[i + 2], s3 = s2 + cells[i + 3];
+        __builtin_memset(cells + i, 0, 4 * sizeof(float));
         sum = s3;
         const cgs_f32x4 v = { s0, s1, s2, s3 };
         cgs_cover_opaque_u32x4(p + i, cgs_coverage_f32x4(v, full), word);

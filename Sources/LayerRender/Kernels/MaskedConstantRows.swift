@@ -117,7 +117,7 @@ struct MaskedConstantRows: CoverageConsumer {
     /// Where the row is one opaque colour at opacity 1 (the inside of most rows), whole groups
     /// go through `cgs_cover_opaque_span`: `quad`'s multiply and composite without its tests.
     @inline(__always)
-    mutating func span(_ x: Int, _ cells: UnsafePointer<Float>, _ count: Int, _ sum: Float) -> Float {
+    mutating func span(_ x: Int, _ cells: UnsafeMutablePointer<Float>, _ count: Int, _ sum: Float) -> Float {
         if x >= opaqueLo, x &+ count <= opaqueHi {
             return cgs_cover_opaque_span(out + x, cells, count, sum, Rasterizer.full, word)
         }

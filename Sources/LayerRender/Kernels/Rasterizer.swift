@@ -34,20 +34,22 @@ protocol CoverageConsumer {
     /// the running sum from `sum` on through `cells` (one per column), each sum as
     /// `Rasterizer.coverage` gives it; returns the last sum. By default `quads`: one `quad`
     /// per four columns.
-    mutating func span(_ x: Int, _ cells: UnsafePointer<Float>, _ count: Int, _ sum: Float) -> Float
+    mutating func span(_ x: Int, _ cells: UnsafeMutablePointer<Float>, _ count: Int, _ sum: Float) -> Float
 }
 
 extension CoverageConsumer {
-    mutating func span(_ x: Int, _ cells: UnsafePointer<Float>, _ count: Int, _ sum: Float) -> Float {
+    mutating func span(_ x: Int, _ cells: UnsafeMutablePointer<Float>, _ count: Int, _ sum: Float) -> Float {
         quads(x, cells, count, sum)
     }
 
-    /// `span` four columns at a time through `quad`: the sums added one cell at a time, in order.
+    /// `span` four columns at a time through `quad`: the sums added one cell at a time, in order;
+    /// the cells are left zero (see `RasterScratch`).
     @inline(__always)
-    mutating func quads(_ x: Int, _ cells: UnsafePointer<Float>, _ count: Int, _ sum: Float) -> Float {
+    mutating func quads(_ x: Int, _ cells: UnsafeMutablePointer<Float>, _ count: Int, _ sum: Float) -> Float {
         var sum = sum, i = 0
         while i < count {
             let s0 = sum + cells[i], s1 = s0 + cells[i &+ 1], s2 = s1 + cells[i &+ 2], s3 = s2 + cells[i &+ 3]
+            UnsafeMutableRawPointer(cells + i).storeBytes(of: SIMD4<Float>(), as: SIMD4<Float>.self)
             sum = s3
             quad(x &+ i, Rasterizer.coverage(SIMD4(s0, s1, s2, s3)))
             i &+= 4
@@ -59,19 +61,42 @@ extension CoverageConsumer {
 /// Reusable cell memory for rasterisers (one per compositor: no allocation per shape).
 /// Its fields are unchecked for exclusive access: one compositor (one thread) owns a scratch, and
 /// the runtime's bookkeeping cost more than the clearing itself for small shapes.
+///
+/// The cells stay zero between shapes without being cleared: `Rasterizer.resolve(into:)` zeroes
+/// every cell it reads, and reads every cell an edge touched, so after it the cells are as they
+/// were (`clean`). Only a rasteriser left unresolved, or resolved through `resolve(_:)` (which
+/// leaves coverage in its cells), makes the next one clear them — clearing a shape's box of
+/// cells before every shape was 4–5 % of S5's time, and pushed the frame's rows out of the
+/// first-level cache.
 final class RasterScratch {
     @exclusivity(unchecked) private var cells: UnsafeMutablePointer<Float>
     @exclusivity(unchecked) private var capacity = 1 << 14
+    /// How many of the first cells may not be zero (0: all are).
+    @exclusivity(unchecked) private var dirty = 0
     /// One bit per cell: whether an edge touched it.
     @exclusivity(unchecked) private var marks: UnsafeMutablePointer<UInt64>
     @exclusivity(unchecked) private var markCapacity = 1 << 9
     init() {
         cells = .allocate(capacity: capacity)
+        cells.initialize(repeating: 0, count: capacity)
         marks = .allocate(capacity: markCapacity)
     }
     deinit { cells.deallocate(); marks.deallocate() }
-    /// At least `n` zeroed cells.
-    func zeroed(_ n: Int) -> UnsafeMutablePointer<Float> { RasterScratch.cleared(&cells, &capacity, n, 0) }
+    /// At least `n` zeroed cells, counted as in use (possibly not zero) until `clean()`.
+    func zeroed(_ n: Int) -> UnsafeMutablePointer<Float> {
+        if n > capacity {
+            cells.deallocate()
+            capacity = max(n, capacity * 2)
+            cells = .allocate(capacity: capacity)
+            cells.initialize(repeating: 0, count: capacity)
+        } else if dirty > 0 {
+            cells.update(repeating: 0, count: min(dirty, capacity))
+        }
+        dirty = n
+        return cells
+    }
+    /// Declares the cells zero again (a resolve read and cleared every one that was touched).
+    func clean() { dirty = 0 }
     /// `n` words of marks, all clear.
     func unmarked(_ n: Int) -> UnsafeMutablePointer<UInt64> { RasterScratch.cleared(&marks, &markCapacity, n, 0) }
 
@@ -102,10 +127,13 @@ struct Rasterizer {
     private let marks: UnsafeMutablePointer<UInt64>
     /// Words of marks per row.
     private let words: Int
+    /// Where the cells come from, told when a resolve leaves them zero again.
+    private unowned(unsafe) let scratch: RasterScratch
 
-    /// A zeroed accumulator over `box` in `scratch`'s memory (valid until the scratch is reused).
+    /// A zeroed accumulator over `box` in `scratch`'s memory (valid until the scratch is reused;
+    /// the scratch must outlive it, as its memory must: it is held unretained).
     init(box: PixelBox, scratch: RasterScratch) {
-        self.box = box
+        self.box = box; self.scratch = scratch
         width = max(box.x1 - box.x0, 0); height = max(box.y1 - box.y0, 0)
         cells = scratch.zeroed((width + 2) * height + 2)   // + 2: what `cgs_place_narrow` adds 0 to past the last row
         words = (width + 2 + 63) >> 6
@@ -475,6 +503,7 @@ struct Rasterizer {
                 x = whole
                 while x < min(end, width) {
                     sum += line[x]
+                    line[x] = 0
                     consumer.pixel(x0 &+ x, Rasterizer.coverage(sum))
                     x &+= 1
                 }
@@ -483,7 +512,13 @@ struct Rasterizer {
                 let rest = Rasterizer.coverage(sum)
                 if rest >= Rasterizer.residue { consumer.run((x0 &+ x)..<(x0 &+ width), rest) }
             }
+            // The two cells past the box: touched, never summed.
+            line[width] = 0
+            line[width &+ 1] = 0
         }
+        // Every touched cell was read through a span (which clears its cells), the loop above,
+        // or is one of the two past the box.
+        scratch.clean()
     }
 
     /// The end of the groups of four cells from `a` (a touched cell) on that hold touched cells,
