@@ -165,6 +165,13 @@ import Testing
                     eight.withUnsafeMutableBufferPointer { cgs_cover_opaque_span($0.baseAddress!, c.baseAddress!, 8, 0, Rasterizer.full, word) }
                 }
                 if cells != [Float](repeating: 0, count: 8) { wrong += 1 }
+                // A span of four (with AVX2, its sixteen channels in one register): every lane at this coverage.
+                var quad = (0..<4).map { dests[$0] }
+                var fourCells: [Float] = [coverage, 0, 0, 0]
+                _ = fourCells.withUnsafeMutableBufferPointer { c in
+                    quad.withUnsafeMutableBufferPointer { cgs_cover_opaque_span($0.baseAddress!, c.baseAddress!, 4, 0, Rasterizer.full, word) }
+                }
+                for lane in 0..<4 where quad[lane] != perPixel(dests[lane], coverage, word) { wrong += 1 }
                 for lane in 0..<8 where eight[lane] != perPixel(dests[lane & 3], coverage, word) { wrong += 1 }
             }
         }

@@ -176,16 +176,19 @@ extern int cgs_avx2;
 
 #if defined(__x86_64__)
 #include <immintrin.h>
-/// `cgs_cover_opaque_span` eight pixels a step (count a multiple of 8): the same sums, one cell
-/// at a time in order, and the same integer steps per lane in 256-bit registers, so the same
-/// pixels. Only called when `cgs_avx2` is set.
+/// `cgs_cover_opaque_span` with AVX2 (count a multiple of 4): eight pixels a step, and a last
+/// group of four with its sixteen channels in one 256-bit register (one multiply chain where
+/// SSE2 takes two); the same sums, one cell at a time in order, and the same integer steps per
+/// channel, so the same pixels. Only called when `cgs_avx2` is set.
 __attribute__((target("avx2")))
-static inline float cgs_cover_opaque_span8(uint32_t *p, float *cells, long count, float sum, float full, uint32_t word) {
+static inline float cgs_cover_opaque_span_avx2(uint32_t *p, float *cells, long count, float sum, float full, uint32_t word) {
     const __m256i zero = _mm256_setzero_si256(), c255 = _mm256_set1_epi16(255), c128 = _mm256_set1_epi16(128);
     const __m256i src = _mm256_unpacklo_epi8(_mm256_set1_epi32((int32_t)word), zero);
     const __m256 one = _mm256_set1_ps(1.0f), top = _mm256_set1_ps(full);
     const __m256 magnitude = _mm256_castsi256_ps(_mm256_set1_epi32(0x7fffffff));
-    for (long i = 0; i < count; i += 8) {
+    const long whole = count & ~7L;
+    long i = 0;
+    for (; i < whole; i += 8) {
         const float *c = cells + i;
         const float s0 = sum + c[0], s1 = s0 + c[1], s2 = s1 + c[2], s3 = s2 + c[3];
         const float s4 = s3 + c[4], s5 = s4 + c[5], s6 = s5 + c[6], s7 = s6 + c[7];
@@ -204,6 +207,21 @@ static inline float cgs_cover_opaque_span8(uint32_t *p, float *cells, long count
         const __m256i hi = CGS_COVER_LANES(256, src, khi, _mm256_unpackhi_epi8(d, zero), c255, c128);
         _mm256_storeu_si256((__m256i *)(p + i), _mm256_packus_epi16(lo, hi));
     }
+    if (i < count) {
+        const float s0 = sum + cells[i], s1 = s0 + cells[i + 1], s2 = s1 + cells[i + 2], s3 = s2 + cells[i + 3];
+        _mm_storeu_ps(cells + i, _mm_setzero_ps());
+        sum = s3;
+        const __m128 a = _mm_min_ps(_mm_and_ps(_mm_setr_ps(s0, s1, s2, s3), _mm256_castps256_ps128(magnitude)), _mm_set1_ps(1.0f));
+        const __m128 cov = _mm_max_ps(a, _mm_and_ps(_mm_cmplt_ps(_mm_set1_ps(full), a), _mm_set1_ps(1.0f)));
+        const __m128i k32 = _mm_cvttps_epi32(_mm_add_ps(_mm_mul_ps(cov, _mm_set1_ps(255.0f)), _mm_set1_ps(0.5f)));
+        /* The four alpha bytes, each spread over its pixel's four channels. */
+        const __m128i k8 = _mm_shuffle_epi8(_mm_packus_epi16(_mm_packs_epi32(k32, k32), k32),
+                                            _mm_setr_epi8(0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3));
+        const __m256i k = _mm256_cvtepu8_epi16(k8);
+        const __m256i d = _mm256_cvtepu8_epi16(_mm_loadu_si128((const __m128i *)(p + i)));
+        const __m256i r = CGS_COVER_LANES(256, _mm256_cvtepu8_epi16(_mm_set1_epi32((int32_t)word)), k, d, c255, c128);
+        _mm_storeu_si128((__m128i *)(p + i), _mm_packus_epi16(_mm256_castsi256_si128(r), _mm256_extracti128_si256(r, 1)));
+    }
     return sum;
 }
 #endif
@@ -215,14 +233,10 @@ static inline float cgs_cover_opaque_span8(uint32_t *p, float *cells, long count
 /// `cgs_cover_opaque_u32x4` onto the pixels at `p`; returns the last sum. The cells are left
 /// zero (the rasteriser's cells stay clear between shapes without a pass of their own).
 static inline float cgs_cover_opaque_span(uint32_t *p, float *cells, long count, float sum, float full, uint32_t word) {
-    long i = 0;
 #if defined(__x86_64__)
-    if (count >= 8 && cgs_avx2) {
-        i = count & ~7L;
-        sum = cgs_cover_opaque_span8(p, cells, i, sum, full, word);
-    }
+    if (cgs_avx2) return cgs_cover_opaque_span_avx2(p, cells, count, sum, full, word);
 #endif
-    for (; i < count; i += 4) {
+    for (long i = 0; i < count; i += 4) {
         const float s0 = sum + cells[i], s1 = s0 + cells[i + 1], s2 = s1 + cells[i + 2], s3 = s2 + cells[i + 3];
         __builtin_memset(cells + i, 0, 4 * sizeof(float));
         sum = s3;
