@@ -187,7 +187,7 @@ extension Compositor {
     /// same (a lookup table derived from the stops, not a picture: it is reused in every mode).
     func ramp(for id: UInt64, _ g: GradientContent) -> GradientRamp {
         if let entry = rampCache[id], entry.colors == g.colors, entry.locations == g.locations {
-            rampCache[id]!.frame = frameNumber
+            entry.frame = frameNumber
             return entry.ramp
         }
         let ramp = GradientRamp(stops: g.stops() ?? [])
@@ -195,11 +195,16 @@ extension Compositor {
         return ramp
     }
 
-    struct RampEntry {
+    /// A class: a frame's lookup hands back one reference (marked used through it) instead of
+    /// copying out the entry's arrays and looking it up again to mark it.
+    final class RampEntry {
         let colors: [CGColor]
         let locations: [CGFloat]?
         let ramp: GradientRamp
         var frame: Int
+        init(colors: [CGColor], locations: [CGFloat]?, ramp: GradientRamp, frame: Int) {
+            self.colors = colors; self.locations = locations; self.ramp = ramp; self.frame = frame
+        }
     }
 
     /// Frames a cached picture, ramp or mipmap chain is kept without being used. Each band's
