@@ -1,6 +1,7 @@
 // The compositor's path rasteriser against geometry: total coverage equals the polygon's area,
 // pixel-aligned edges give exact 0/1 coverage, a pixel cut by a line gets the area on its side,
 // same-wound overlapping pieces cover as their union, and edges outside the box are harmless.
+import CGSupport
 import CoreGraphics
 import Foundation
 @testable import LayerRender
@@ -319,5 +320,54 @@ extension RasterizerTests {
             }
             #expect(zip(whole, parts).allSatisfy { abs($0 - $1) < 1e-4 })
         }
+    }
+
+    @Test func fourRowsAtATimeAddWhatEachRowAdds() {
+        // cgs_edge_rows4 (whole rows of an edge steeper than a diagonal, four at a time) against
+        // cgs_place_narrow row by row from the same x: the same cells and marks, bit for bit, for
+        // edges of every slope in (−1, 1) — vertical, nearly vertical (divided per piece), either
+        // way round — at any offset; and it stops before a row whose piece crosses two column
+        // boundaries.
+        var seed: UInt32 = 0x5EED_0007
+        func unit() -> Float { seed = seed &* 1_664_525 &+ 1_013_904_223; return Float(seed >> 8) / 16_777_216 }
+        let stride = 120, words = 2, height = 40
+        var wrong = 0, stopped = 0
+        for i in 0..<3_000 {
+            let slope: Float = i % 7 == 0 ? 0 : i % 11 == 0 ? (unit() - 0.5) / 100 : (unit() * 2 - 1) * (i % 5 == 0 ? 1.6 : 0.999)
+            // x stays within 7 … 103: inside the cells and marks of a row, as in the rasteriser.
+            let x0 = 50 + unit() * 10, y0 = unit() * 3 - 1, sign: Float = i % 2 == 0 ? 1 : -1
+            let d: Float = abs(slope) >= 1.0 / 64 ? sign / abs(slope) : 0
+            let rows = 4 + Int(unit() * 20), next = Float(1 + Int(unit() * 4))
+            let xa = x0 + (next - 1 - y0) * slope
+            var cellsA = [Float](repeating: 0, count: stride * height + 4), marksA = [UInt64](repeating: 0, count: words * height + 1)
+            var cellsB = cellsA, marksB = marksA
+            let done = cellsA.withUnsafeMutableBufferPointer { c in
+                marksA.withUnsafeMutableBufferPointer { m in
+                    cgs_edge_rows4(c.baseAddress!, m.baseAddress!, stride, words, rows, x0, y0, slope, next, xa, sign, d)
+                }
+            }
+            var top = xa, expected = 0
+            for r in 0..<rows {
+                let bottom = x0 + (next + Float(r) - y0) * slope
+                let a = min(top, bottom), b = max(top, bottom)
+                let c0 = Int(a), cb = Int(b)
+                if cb > c0 + 1 || r >= rows / 4 * 4 { break }
+                if r % 4 == 3 { expected = r + 1 }
+                cellsB.withUnsafeMutableBufferPointer { c in
+                    marksB.withUnsafeMutableBufferPointer { m in
+                        cgs_place_narrow(c.baseAddress! + r * stride, m.baseAddress! + r * words, c0, cb, a, b, sign,
+                                         d != 0 ? d : sign / (b - a))
+                    }
+                }
+                top = bottom
+            }
+            // Rows of a group it stopped at were not added by it either.
+            if done < expected || done % 4 != 0 { wrong += 1; continue }
+            if done < rows / 4 * 4 { stopped += 1 }
+            for r in done..<rows { for c in 0..<stride { cellsB[r * stride + c] = 0 }; for w in 0..<words { marksB[r * words + w] = 0 } }
+            if cellsA.map(\.bitPattern) != cellsB.map(\.bitPattern) || marksA != marksB { wrong += 1 }
+        }
+        #expect(wrong == 0)
+        #expect(stopped > 0)
     }
 }

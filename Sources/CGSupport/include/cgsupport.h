@@ -171,6 +171,71 @@ static inline void cgs_place_narrow(float *line, uint64_t *bits, long c0, long c
 #endif
 }
 
+/// Whole rows of a rasteriser edge four at a time, each row's piece within one or two columns:
+/// what `cgs_place_narrow` adds for each, one row per lane — the same expressions in the same
+/// order, so the same cells. Row r's piece runs between x at the row's top and at its bottom,
+/// x = x0 + (y − y0)·slope with y = next, next + 1, …, starting from `xa` at the first row's top
+/// (the edge's x at next − 1); `dh` the rows' signed height, `per_unit` the coverage per unit of
+/// x or 0 to divide per piece. `line` and `bits` are the first row's cells and marks, `stride`
+/// and `words` the cells and mark words a row; at most `rows` rows. Returns the rows added (a
+/// multiple of four): it stops before a group of rows with a piece that crosses more than one
+/// column boundary, or with fewer than four rows left, for the caller to go on row by row.
+static inline long cgs_edge_rows4(float *line, uint64_t *bits, long stride, long words, long rows, float x0, float y0,
+                                  float slope, float next, float xa, float dh, float per_unit) {
+#pragma clang fp contract(off)
+#if defined(__SSE2__)
+    const __m128 vx0 = _mm_set1_ps(x0), vy0 = _mm_set1_ps(y0), vslope = _mm_set1_ps(slope), vdh = _mm_set1_ps(dh);
+    const __m128 half = _mm_set1_ps(0.5f), one = _mm_set1_ps(1.0f), vper = _mm_set1_ps(per_unit);
+    __m128 ny = _mm_setr_ps(next, next + 1, next + 2, next + 3);
+    __m128 top = _mm_set1_ps(xa);
+    long done = 0;
+    while (done + 4 <= rows) {
+        const __m128 xb = _mm_add_ps(vx0, _mm_mul_ps(_mm_sub_ps(ny, vy0), vslope));
+        /* Each row's top is the row above's bottom. */
+        const __m128 xt = _mm_move_ss(_mm_shuffle_ps(xb, xb, _MM_SHUFFLE(2, 1, 0, 3)), top);
+        const __m128 a = _mm_min_ps(xt, xb), b = _mm_max_ps(xt, xb);
+        const __m128i c0 = _mm_cvttps_epi32(a), cb = _mm_cvttps_epi32(b);
+        const __m128i span = _mm_sub_epi32(cb, c0);
+        if (_mm_movemask_epi8(_mm_cmpgt_epi32(span, _mm_set1_epi32(1))) != 0) break;
+        const __m128 c0f = _mm_cvtepi32_ps(c0), cbf = _mm_cvtepi32_ps(cb);
+        const __m128 d = per_unit != 0 ? vper : _mm_div_ps(vdh, _mm_sub_ps(b, a));
+        const __m128 f = _mm_sub_ps(_mm_mul_ps(_mm_add_ps(a, b), half), c0f);
+        const __m128 u = _mm_sub_ps(one, _mm_sub_ps(a, c0f)), v = _mm_sub_ps(b, cbf);
+        const __m128 first = _mm_mul_ps(_mm_mul_ps(_mm_mul_ps(d, u), u), half);
+        const __m128 rest = _mm_mul_ps(_mm_mul_ps(_mm_mul_ps(d, v), v), half);
+        const __m128 oneColumn = _mm_castsi128_ps(_mm_cmpeq_epi32(c0, cb));
+        const __m128 l0 = _mm_or_ps(_mm_and_ps(oneColumn, _mm_mul_ps(vdh, _mm_sub_ps(one, f))), _mm_andnot_ps(oneColumn, first));
+        const __m128 l1 = _mm_or_ps(_mm_and_ps(oneColumn, _mm_mul_ps(vdh, f)),
+                                    _mm_andnot_ps(oneColumn, _mm_sub_ps(_mm_sub_ps(vdh, rest), first)));
+        const __m128 l2 = _mm_andnot_ps(oneColumn, rest);
+        /* Lanes are rows; transposed, each row's three additions (and a 0) side by side. */
+        __m128 r0 = l0, r1 = l1, r2 = l2, r3 = _mm_setzero_ps();
+        _MM_TRANSPOSE4_PS(r0, r1, r2, r3);
+        int32_t lo[4], n[4];
+        _mm_storeu_si128((__m128i *)lo, c0);
+        _mm_storeu_si128((__m128i *)n, span);
+        const __m128 rows4[4] = { r0, r1, r2, r3 };
+        for (int i = 0; i < 4; i++) {
+            float *cell = line + i * stride + lo[i];
+            _mm_storeu_ps(cell, _mm_add_ps(_mm_loadu_ps(cell), rows4[i]));
+            uint8_t *mark = (uint8_t *)(bits + i * words) + (lo[i] >> 3);
+            uint64_t m;
+            __builtin_memcpy(&m, mark, 8);
+            m |= ((UINT64_C(4) << n[i]) - 1) << (lo[i] & 7);
+            __builtin_memcpy(mark, &m, 8);
+        }
+        top = _mm_shuffle_ps(xb, xb, _MM_SHUFFLE(3, 3, 3, 3));
+        ny = _mm_add_ps(ny, _mm_set1_ps(4.0f));
+        line += 4 * stride;
+        bits += 4 * words;
+        done += 4;
+    }
+    return done;
+#else
+    return 0;
+#endif
+}
+
 /// Nonzero when the processor runs AVX2 (set before main; 0 elsewhere than x86-64).
 extern int cgs_avx2;
 

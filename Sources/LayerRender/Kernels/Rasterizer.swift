@@ -315,6 +315,18 @@ struct Rasterizer {
             // moving 10⁻⁸ pixel a row), which would give its first column far more than its area.
             var ca = Rasterizer.floorInt(xa), next = Float(row + 1)
             let d = abs(slope) >= 1.0 / 64 ? sign / abs(slope) : 0
+            // Steeper than a diagonal (most rows of most shapes): every whole row's piece lies
+            // within one or two columns, and C takes the rows four at a time, as `place` would
+            // one by one; the loops below finish what it leaves.
+            if abs(slope) < 1 {
+                let n = cgs_edge_rows4(line, bits, stride, words, lastRow &- row, x0, y0, slope, next, xa, sign, d)
+                if n > 0 {
+                    let lastNext = next + Float(n &- 1)
+                    xa = x0 + (lastNext - y0) * slope
+                    ca = Rasterizer.floorInt(xa)
+                    row &+= n; next = lastNext + 1; line += n &* stride; bits += n &* words
+                }
+            }
             if slope >= 0 {
                 while row < lastRow {
                     let xb = x0 + (next - y0) * slope, cb = Rasterizer.floorInt(xb)
