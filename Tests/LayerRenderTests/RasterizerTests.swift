@@ -323,17 +323,18 @@ extension RasterizerTests {
     }
 
     @Test func fourRowsAtATimeAddWhatEachRowAdds() {
-        // cgs_edge_rows4 (whole rows of an edge steeper than a diagonal, four at a time) against
-        // cgs_place_narrow row by row from the same x: the same cells and marks, bit for bit, for
-        // edges of every slope in (−1, 1) — vertical, nearly vertical (divided per piece), either
-        // way round — at any offset; and it stops before a row whose piece crosses two column
-        // boundaries.
+        // cgs_edge_rows4 (whole rows of an edge less than two columns a row, four at a time)
+        // against cgs_place_narrow row by row from the same x, or across three columns the
+        // rasteriser's own sums: the same cells and marks, bit for bit, for edges of every slope
+        // in (−2, 2) — vertical, nearly vertical (divided per piece), either way round — at any
+        // offset; and it stops before a row whose piece crosses more boundaries than it takes.
         var seed: UInt32 = 0x5EED_0007
         func unit() -> Float { seed = seed &* 1_664_525 &+ 1_013_904_223; return Float(seed >> 8) / 16_777_216 }
         let stride = 120, words = 2, height = 40
         var wrong = 0, stopped = 0
         for i in 0..<3_000 {
-            let slope: Float = i % 7 == 0 ? 0 : i % 11 == 0 ? (unit() - 0.5) / 100 : (unit() * 2 - 1) * (i % 5 == 0 ? 1.6 : 0.999)
+            let slope: Float = i % 7 == 0 ? 0 : i % 11 == 0 ? (unit() - 0.5) / 100 : (unit() * 2 - 1) * (i % 5 == 0 ? 2.6 : i % 3 == 0 ? 1.999 : 0.999)
+            let three: Int32 = abs(slope) < 1 ? 0 : 1
             // x stays within 7 … 103: inside the cells and marks of a row, as in the rasteriser.
             let x0 = 50 + unit() * 10, y0 = unit() * 3 - 1, sign: Float = i % 2 == 0 ? 1 : -1
             let d: Float = abs(slope) >= 1.0 / 64 ? sign / abs(slope) : 0
@@ -343,7 +344,7 @@ extension RasterizerTests {
             var cellsB = cellsA, marksB = marksA
             let done = cellsA.withUnsafeMutableBufferPointer { c in
                 marksA.withUnsafeMutableBufferPointer { m in
-                    cgs_edge_rows4(c.baseAddress!, m.baseAddress!, stride, words, rows, x0, y0, slope, next, xa, sign, d)
+                    cgs_edge_rows4(c.baseAddress!, m.baseAddress!, stride, words, rows, x0, y0, slope, next, xa, sign, d, three)
                 }
             }
             var top = xa, expected = 0
@@ -351,12 +352,24 @@ extension RasterizerTests {
                 let bottom = x0 + (next + Float(r) - y0) * slope
                 let a = min(top, bottom), b = max(top, bottom)
                 let c0 = Int(a), cb = Int(b)
-                if cb > c0 + 1 || r >= rows / 4 * 4 { break }
+                if cb > c0 + 1 + Int(three) || r >= rows / 4 * 4 { break }
                 if r % 4 == 3 { expected = r + 1 }
-                cellsB.withUnsafeMutableBufferPointer { c in
-                    marksB.withUnsafeMutableBufferPointer { m in
-                        cgs_place_narrow(c.baseAddress! + r * stride, m.baseAddress! + r * words, c0, cb, a, b, sign,
-                                         d != 0 ? d : sign / (b - a))
+                if cb == c0 + 2 {
+                    // Rasterizer.place across three columns.
+                    let u = 1 - (a - Float(c0)), v = b - Float(cb)
+                    let first = d * u * u * 0.5, rest = d * v * v * 0.5
+                    let line = r * stride
+                    cellsB[line + c0] += first
+                    cellsB[line + c0 + 1] += d * (u + 0.5) - first
+                    cellsB[line + cb] += (sign - rest) - d * (Float(cb - c0) - 0.5 - (1 - u))
+                    cellsB[line + cb + 1] += rest
+                    for c in c0..<(cb + 2) { marksB[r * words + c / 64] |= 1 << UInt64(c % 64) }
+                } else {
+                    cellsB.withUnsafeMutableBufferPointer { c in
+                        marksB.withUnsafeMutableBufferPointer { m in
+                            cgs_place_narrow(c.baseAddress! + r * stride, m.baseAddress! + r * words, c0, cb, a, b, sign,
+                                             d != 0 ? d : sign / (b - a))
+                        }
                     }
                 }
                 top = bottom

@@ -171,17 +171,19 @@ static inline void cgs_place_narrow(float *line, uint64_t *bits, long c0, long c
 #endif
 }
 
-/// Whole rows of a rasteriser edge four at a time, each row's piece within one or two columns:
-/// what `cgs_place_narrow` adds for each, one row per lane — the same expressions in the same
-/// order, so the same cells. Row r's piece runs between x at the row's top and at its bottom,
+/// Whole rows of a rasteriser edge four at a time, each row's piece within one or two columns
+/// (or three, with `three` set: edges between one and two columns a row): what
+/// `cgs_place_narrow` adds for each — or, across three columns, what LayerRender's
+/// `Rasterizer.place` adds there — one row per lane, the same expressions in the same order, so
+/// the same cells. Row r's piece runs between x at the row's top and at its bottom,
 /// x = x0 + (y − y0)·slope with y = next, next + 1, …, starting from `xa` at the first row's top
 /// (the edge's x at next − 1); `dh` the rows' signed height, `per_unit` the coverage per unit of
 /// x or 0 to divide per piece. `line` and `bits` are the first row's cells and marks, `stride`
 /// and `words` the cells and mark words a row; at most `rows` rows. Returns the rows added (a
-/// multiple of four): it stops before a group of rows with a piece that crosses more than one
-/// column boundary, or with fewer than four rows left, for the caller to go on row by row.
+/// multiple of four): it stops before a group of rows with a piece that crosses more column
+/// boundaries than that, or with fewer than four rows left, for the caller to go on row by row.
 static inline long cgs_edge_rows4(float *line, uint64_t *bits, long stride, long words, long rows, float x0, float y0,
-                                  float slope, float next, float xa, float dh, float per_unit) {
+                                  float slope, float next, float xa, float dh, float per_unit, int three) {
 #pragma clang fp contract(off)
 #if defined(__SSE2__)
     const __m128 vx0 = _mm_set1_ps(x0), vy0 = _mm_set1_ps(y0), vslope = _mm_set1_ps(slope), vdh = _mm_set1_ps(dh);
@@ -196,7 +198,7 @@ static inline long cgs_edge_rows4(float *line, uint64_t *bits, long stride, long
         const __m128 a = _mm_min_ps(xt, xb), b = _mm_max_ps(xt, xb);
         const __m128i c0 = _mm_cvttps_epi32(a), cb = _mm_cvttps_epi32(b);
         const __m128i span = _mm_sub_epi32(cb, c0);
-        if (_mm_movemask_epi8(_mm_cmpgt_epi32(span, _mm_set1_epi32(1))) != 0) break;
+        if (_mm_movemask_epi8(_mm_cmpgt_epi32(span, _mm_set1_epi32(three ? 2 : 1))) != 0) break;
         const __m128 c0f = _mm_cvtepi32_ps(c0), cbf = _mm_cvtepi32_ps(cb);
         const __m128 d = per_unit != 0 ? vper : _mm_div_ps(vdh, _mm_sub_ps(b, a));
         const __m128 f = _mm_sub_ps(_mm_mul_ps(_mm_add_ps(a, b), half), c0f);
@@ -205,11 +207,20 @@ static inline long cgs_edge_rows4(float *line, uint64_t *bits, long stride, long
         const __m128 rest = _mm_mul_ps(_mm_mul_ps(_mm_mul_ps(d, v), v), half);
         const __m128 oneColumn = _mm_castsi128_ps(_mm_cmpeq_epi32(c0, cb));
         const __m128 l0 = _mm_or_ps(_mm_and_ps(oneColumn, _mm_mul_ps(vdh, _mm_sub_ps(one, f))), _mm_andnot_ps(oneColumn, first));
-        const __m128 l1 = _mm_or_ps(_mm_and_ps(oneColumn, _mm_mul_ps(vdh, f)),
+        __m128 l1 = _mm_or_ps(_mm_and_ps(oneColumn, _mm_mul_ps(vdh, f)),
                                     _mm_andnot_ps(oneColumn, _mm_sub_ps(_mm_sub_ps(vdh, rest), first)));
-        const __m128 l2 = _mm_andnot_ps(oneColumn, rest);
-        /* Lanes are rows; transposed, each row's three additions (and a 0) side by side. */
-        __m128 r0 = l0, r1 = l1, r2 = l2, r3 = _mm_setzero_ps();
+        __m128 l2 = _mm_andnot_ps(oneColumn, rest), l3 = _mm_setzero_ps();
+        if (three) {
+            /* Across three columns: first, d·(u + ½) − first, (dh − rest) − d·(1.5 − (1 − u)), rest. */
+            const __m128 threeColumns = _mm_castsi128_ps(_mm_cmpeq_epi32(span, _mm_set1_epi32(2)));
+            const __m128 t1 = _mm_sub_ps(_mm_mul_ps(d, _mm_add_ps(u, half)), first);
+            const __m128 t2 = _mm_sub_ps(_mm_sub_ps(vdh, rest), _mm_mul_ps(d, _mm_sub_ps(_mm_set1_ps(1.5f), _mm_sub_ps(one, u))));
+            l1 = _mm_or_ps(_mm_and_ps(threeColumns, t1), _mm_andnot_ps(threeColumns, l1));
+            l2 = _mm_or_ps(_mm_and_ps(threeColumns, t2), _mm_andnot_ps(threeColumns, l2));
+            l3 = _mm_and_ps(threeColumns, rest);
+        }
+        /* Lanes are rows; transposed, each row's additions side by side. */
+        __m128 r0 = l0, r1 = l1, r2 = l2, r3 = l3;
         _MM_TRANSPOSE4_PS(r0, r1, r2, r3);
         int32_t lo[4], n[4];
         _mm_storeu_si128((__m128i *)lo, c0);
