@@ -107,6 +107,9 @@ extension MaskPlane {
     /// pixels are the offscreen path's.
     ///
     /// One per compositor, lent to each masked layer in turn (no allocation per layer and frame).
+    /// It stays zero between layers without being cleared: every stretch painted into it is
+    /// zeroed again once used (`finish`, `MaskedConstantRows`) — clearing a frame-wide row for
+    /// each of S5's 200 masked gradients was a megabyte of stores a frame.
     final class RowBuffer {
         // Unchecked for exclusive access, as `RasterScratch`: one compositor owns it.
         @exclusivity(unchecked) private var words: UnsafeMutablePointer<UInt32>
@@ -114,14 +117,20 @@ extension MaskPlane {
 
         init() {
             words = .allocate(capacity: capacity)
+            words.initialize(repeating: 0, count: capacity)
         }
         deinit { words.deallocate() }
 
-        /// A zeroed row over the columns of `box` (valid until the next call).
+        /// A zeroed row over the columns of `box` (valid until the next call; to be left zero).
         func buffer(over box: PixelBox) -> RenderTarget {
             let w = max(box.x1 - box.x0, 1)
-            return RenderTarget(pixels: RasterScratch.cleared(&words, &capacity, w, 0), width: w, height: 1, stride: 0,
-                                originX: box.x0, originY: box.y0)
+            if w > capacity {
+                words.deallocate()
+                capacity = max(w, capacity * 2)
+                words = .allocate(capacity: capacity)
+                words.initialize(repeating: 0, count: capacity)
+            }
+            return RenderTarget(pixels: words, width: w, height: 1, stride: 0, originX: box.x0, originY: box.y0)
         }
     }
 
