@@ -213,10 +213,13 @@ enum PeerScenes {
     /// S5: 200 stars filled with a vertical gradient (a CAGradientLayer masked by a CAShapeLayer)
     /// and stroked 3 points wide, miter limit 4 (a CAShapeLayer above it). With the environment
     /// variable `S5PART=fill` or `S5PART=stroke` only that half is built, with any other value
-    /// neither (to profile the halves and the background; the peers' figures are for the whole scene).
+    /// neither (to profile the halves and the background; the peers' figures are for the whole
+    /// scene); `S5SCALE=s` scales the stars' radii by s (0.01: stars of a pixel or less, whose
+    /// frame is what each layer and edge costs whatever its size).
     static func s5() -> CALayer {
         let root = root()
         let part = ProcessInfo.processInfo.environment["S5PART"] ?? ""
+        let scale = Double(ProcessInfo.processInfo.environment["S5SCALE"] ?? "") ?? 1
         var r = LCG(scene: 5)
         for _ in 0..<200 {
             let cx = 40 + r.u01() * 1200, cy = 40 + r.u01() * 640, a0 = r.u01() * 2 * .pi
@@ -224,7 +227,7 @@ enum PeerScenes {
             // The star in the coordinates of an 80 × 80 layer centred on (cx, cy).
             let star = CGMutablePath()
             for k in 0..<10 {
-                let theta = a0 + Double(k) * .pi / 5, radius: Double = k % 2 == 0 ? 40 : 18
+                let theta = a0 + Double(k) * .pi / 5, radius: Double = (k % 2 == 0 ? 40 : 18) * scale
                 let p = CGPoint(x: 40 + radius * sin(theta), y: 40 - radius * cos(theta))
                 if k == 0 { star.move(to: p) } else { star.addLine(to: p) }
             }
