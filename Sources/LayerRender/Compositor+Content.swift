@@ -55,7 +55,7 @@ extension Compositor {
         else { return .empty }
         let x0 = min(a.x, b.x, c.x, d.x), x1 = max(a.x, b.x, c.x, d.x)
         let y0 = min(a.y, b.y, c.y, d.y), y1 = max(a.y, b.y, c.y, d.y)
-        return PixelBox(covering: CGRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0), limit: limit)
+        return PixelBox(covering: Double(x0), Double(y0), Double(x1), Double(y1), limit: limit)
     }
 
     func paintContent(_ content: LayerContent, _ snap: LayerSnapshot, _ s: LayerState, target: RenderTarget, limit: PixelBox,

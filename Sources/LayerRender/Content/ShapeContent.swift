@@ -3,7 +3,10 @@ import Foundation
 
 /// The committed properties of a CAShapeLayer (layer space, points; Apple's defaults).
 package struct ShapeContent: Equatable, Sendable {
-    package var path: CGPath?
+    package var path: CGPath? { didSet { pathBox = path?.boundingBoxOfPath ?? .null } }
+    /// The path's box (`boundingBoxOfPath`), worked out when the path is set rather than each
+    /// time a frame asks for the shape's extent (two or three times a shape layer a frame).
+    private(set) var pathBox = CGRect.null
     package var fillColor: CGColor? = CGColor.black
     /// "non-zero" or "even-odd".
     package var fillRule = "non-zero"
@@ -59,7 +62,7 @@ package struct ShapeContent: Equatable, Sendable {
     /// Inlined: the compositor asks for it two or three times a shape layer a frame.
     @inline(__always) func extent() -> CGRect? {
         guard let path, !path.isEmpty else { return nil }
-        var box = path.boundingBoxOfPath
+        var box = pathBox
         guard box.isFiniteRect, !box.isNull else { return nil }
         if hasStroke {
             let reach = lineWidth / 2 * (lineJoin == "miter" ? max(miterLimit, 1.5) : 1.5)
