@@ -26,10 +26,12 @@ open class CAShapeLayer: CALayer {
     /// Apple's archiving initialiser (archives are not supported on Linux: a default layer).
     public required init?(coder: NSCoder) { super.init(coder: coder) }
 
-    /// The path to draw, in layer coordinates; nil draws nothing. Animatable.
+    /// The path to draw, in layer coordinates; nil draws nothing. Animatable. A mutable path is
+    /// copied when set, as Core Animation does: changing it afterwards changes nothing until it is
+    /// set again (and the shape's box, worked out when it is set, stays the path's).
     open var path: CGPath? {
         get { shape.path }
-        set { shape.path = newValue; didChange("path") }
+        set { shape.path = newValue is CGMutablePath ? newValue?.copy() : newValue; didChange("path") }
     }
 
     /// The fill colour; nil fills nothing. Default opaque black. Animatable.

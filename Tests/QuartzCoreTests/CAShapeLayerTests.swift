@@ -34,6 +34,23 @@ import Testing
         #expect(s.strokeEnd == 0.25 && s.lineCap == .round)
     }
 
+    @Test func aMutablePathIsCopiedWhenSet() {
+        // As Core Animation: a CGMutablePath changed after it is set changes nothing drawn (the
+        // layer holds a copy) until it is set again.
+        let grown = CGMutablePath()
+        grown.addRect(CGRect(x: 10, y: 10, width: 40, height: 30))
+        let image = rectShape { s in
+            s.path = grown
+            grown.addRect(CGRect(x: 55, y: 5, width: 20, height: 50))
+        }
+        #expect(countPixels(image, 0xFF00_0000) == 1_200)
+        let again = rectShape { s in s.path = grown }
+        #expect(countPixels(again, 0xFF00_0000) == 1_200 + 1_000)
+        let s = CAShapeLayer()
+        s.path = grown
+        #expect(s.path == grown && s.path !== grown)
+    }
+
     @Test func pixelCountsOfFillAndStroke() {
         // Fill only (the default): the 40 × 30 rectangle.
         #expect(countPixels(rectShape(), 0xFF00_0000) == 1_200)

@@ -173,9 +173,9 @@ static inline void cgs_place_narrow(float *line, uint64_t *bits, long c0, long c
 
 /// Whole rows of a rasteriser edge four at a time, each row's piece within one or two columns
 /// (or three, with `three` set: edges between one and two columns a row): what
-/// `cgs_place_narrow` adds for each — or, across three columns, what LayerRender's
-/// `Rasterizer.place` adds there — one row per lane, the same expressions in the same order, so
-/// the same cells. Row r's piece runs between x at the row's top and at its bottom,
+/// `cgs_place_narrow` adds for each — or, across three columns, what the rasteriser's own
+/// `place` adds there — one row per lane, the same expressions in the same order, so the same
+/// cells. Row r's piece runs between x at the row's top and at its bottom,
 /// x = x0 + (y − y0)·slope with y = next, next + 1, …, starting from `xa` at the first row's top
 /// (the edge's x at next − 1); `dh` the rows' signed height, `per_unit` the coverage per unit of
 /// x or 0 to divide per piece. `line` and `bits` are the first row's cells and marks, `stride`
@@ -208,7 +208,7 @@ static inline long cgs_edge_rows4(float *line, uint64_t *bits, long stride, long
         const __m128 oneColumn = _mm_castsi128_ps(_mm_cmpeq_epi32(c0, cb));
         const __m128 l0 = _mm_or_ps(_mm_and_ps(oneColumn, _mm_mul_ps(vdh, _mm_sub_ps(one, f))), _mm_andnot_ps(oneColumn, first));
         __m128 l1 = _mm_or_ps(_mm_and_ps(oneColumn, _mm_mul_ps(vdh, f)),
-                                    _mm_andnot_ps(oneColumn, _mm_sub_ps(_mm_sub_ps(vdh, rest), first)));
+                              _mm_andnot_ps(oneColumn, _mm_sub_ps(_mm_sub_ps(vdh, rest), first)));
         __m128 l2 = _mm_andnot_ps(oneColumn, rest), l3 = _mm_setzero_ps();
         if (three) {
             /* Across three columns: first, d·(u + ½) − first, (dh − rest) − d·(1.5 − (1 − u)), rest. */

@@ -101,7 +101,7 @@ final class RasterScratch {
     func unmarked(_ n: Int) -> UnsafeMutablePointer<UInt64> { RasterScratch.cleared(&marks, &markCapacity, n, 0) }
 
     /// The first `n` elements of `memory` set to `zero`; reallocated (at least doubling) when it
-    /// holds fewer. (Also the masked gradients' row buffer, `MaskPlane.RowBuffer`.)
+    /// holds fewer.
     static func cleared<T>(_ memory: inout UnsafeMutablePointer<T>, _ capacity: inout Int, _ n: Int,
                                    _ zero: T) -> UnsafeMutablePointer<T> {
         if n > capacity {
