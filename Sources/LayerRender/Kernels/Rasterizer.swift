@@ -32,8 +32,9 @@ protocol CoverageConsumer {
     mutating func run(_ xs: Range<Int>, _ coverage: Float)
     /// Columns x ..< x + count (count a multiple of 4, all inside the box), whose coverage is
     /// the running sum from `sum` on through `cells` (one per column), each sum as
-    /// `Rasterizer.coverage` gives it; returns the last sum. By default `quads`: one `quad`
-    /// per four columns.
+    /// `Rasterizer.coverage` gives it; returns the last sum, and leaves the cells zero (the
+    /// scratch's cells stay clear between shapes: `quads` and `cgs_cover_opaque_span` do). By
+    /// default `quads`: one `quad` per four columns.
     mutating func span(_ x: Int, _ cells: UnsafeMutablePointer<Float>, _ count: Int, _ sum: Float) -> Float
 }
 
