@@ -236,6 +236,11 @@ enum Raster {
                                 outer: CGRect, inner: CGRect?, color: PremultipliedColor) {
         @inline(__always) func cover(_ u: CGFloat, _ lo: CGFloat, _ hi: CGFloat, _ px: CGFloat) -> Float {
             let d = max(lo - u, u - hi)
+            // A pixel or more inside or outside (px > 0): 0.5 − d/px is then at least 1.5 or at
+            // most −0.5, so exactly 1 or 0 after the clamps — without the division, which was
+            // most of a small layer's fill (S1: two calls a column for every layer).
+            if d <= -px { return 1 }
+            if d >= px { return 0 }
             return Float(min(max(0.5 - d / px, 0), 1))
         }
         let w = box.x1 - box.x0
@@ -243,15 +248,31 @@ enum Raster {
         let word = UInt32(color.a + 0.5) << 24 | UInt32(color.r + 0.5) << 16 | UInt32(color.g + 0.5) << 8 | UInt32(color.b + 0.5)
         withUnsafeTemporaryAllocation(of: Float.self, capacity: 2 * w) { buf in
             let ox = buf.baseAddress!, ix = ox + w
-            // Columns where the outer (and the inner) coverage is 1 form one run each.
-            var fullLo = w, fullHi = 0, holeLo = w, holeHi = 0
-            for i in 0..<w {
-                let u = (CGFloat(box.x0 + i) + 0.5) * sx + tx
-                ox[i] = cover(u, outer.minX, outer.maxX, sx)
-                ix[i] = inner.map { cover(u, $0.minX, $0.maxX, sx) } ?? 0
-                if ox[i] == 1 { fullLo = min(fullLo, i); fullHi = i + 1 }
-                if ix[i] == 1 { holeLo = min(holeLo, i); holeHi = i + 1 }
+            // Columns where the outer (and the inner) coverage is 1 form one run each. Along the
+            // row a coverage rises to 1, stays there and falls again (u grows with the column, so
+            // the distance outside the rect falls, then grows — rounding keeps both monotone), so
+            // only the columns up to the first 1 from either side are worked out: those between
+            // are 1, exactly as `cover` would give them.
+            @inline(__always) func columns(_ out: UnsafeMutablePointer<Float>, _ lo: CGFloat, _ hi: CGFloat) -> (Int, Int) {
+                @inline(__always) func at(_ i: Int) -> Float { cover((CGFloat(box.x0 + i) + 0.5) * sx + tx, lo, hi, sx) }
+                var a = 0
+                while a < w {
+                    out[a] = at(a)
+                    if out[a] == 1 { break }
+                    a += 1
+                }
+                guard a < w else { return (w, 0) }
+                var b = w - 1
+                while b > a {
+                    out[b] = at(b)
+                    if out[b] == 1 { break }
+                    b -= 1
+                }
+                if b - a > 1 { (out + a + 1).update(repeating: 1, count: b - a - 1) }
+                return (a, b + 1)
             }
+            let (fullLo, fullHi) = columns(ox, outer.minX, outer.maxX)
+            let (holeLo, holeHi) = inner.map { columns(ix, $0.minX, $0.maxX) } ?? (w, 0)
             @inline(__always) func pixel(_ row: UnsafeMutablePointer<UInt32>, _ i: Int, _ oy: Float, _ iy: Float) {
                 var cov = ox[i] * oy
                 if cov == 0 { return }
