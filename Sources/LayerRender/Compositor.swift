@@ -344,6 +344,12 @@ package final class Compositor {
     static func localTransform(_ s: LayerState, parentSublayer: Transform3D?) -> Transform3D {
         let b = s.bounds
         let a = CGPoint(x: b.minX + s.anchorPoint.x * b.width, y: b.minY + s.anchorPoint.y * b.height)
+        // Most layers: no transform of their own, no flip, no sublayerTransform above them — two
+        // translations, whose product is the translation by their sum (the same sums the 4×4
+        // product makes; every other entry of it is 0 or 1 exactly).
+        if parentSublayer == nil, !s.isGeometryFlipped, s.transform.isIdentity {
+            return .translation(s.position.x - a.x, s.position.y - a.y, s.zPosition - s.anchorPointZ)
+        }
         var m = Transform3D.translation(-a.x, -a.y, -s.anchorPointZ)
         if s.isGeometryFlipped {
             m = Transform3D.scale(1, -1, 1).concatenating(.translation(0, 2 * b.midY, 0)).concatenating(m)
