@@ -124,12 +124,7 @@ extension MaskPlane {
         /// A zeroed row over the columns of `box` (valid until the next call; to be left zero).
         func buffer(over box: PixelBox) -> RenderTarget {
             let w = max(box.x1 - box.x0, 1)
-            if w > capacity {
-                words.deallocate()
-                capacity = max(w, capacity * 2)
-                words = .allocate(capacity: capacity)
-                words.initialize(repeating: 0, count: capacity)
-            }
+            _ = RasterScratch.grow(&words, &capacity, to: w, zero: 0)
             return RenderTarget(pixels: words, width: w, height: 1, stride: 0, originX: box.x0, originY: box.y0)
         }
     }

@@ -133,6 +133,16 @@ static inline void cgs_cover_opaque_u32x4(uint32_t *p, cgs_f32x4 coverage, uint3
 #endif
 }
 
+/// Marks cells c0 … cb + 1 of a rasteriser row's marks `bits` (bit i of byte k: cell 8k + i;
+/// cb − c0 at most 2), as the rasteriser's `mark` does: one read-modify-write of the 64 bits
+/// that start at the byte holding cell c0.
+static inline void cgs_mark_cells(uint64_t *bits, long c0, long cb) {
+    uint64_t marks;
+    __builtin_memcpy(&marks, (uint8_t *)bits + (c0 >> 3), 8);
+    marks |= ((UINT64_C(4) << (cb - c0)) - 1) << (c0 & 7);
+    __builtin_memcpy((uint8_t *)bits + (c0 >> 3), &marks, 8);
+}
+
 /// Adds to a rasteriser row's cells at `line` a piece of edge within one column (cb = c0) or
 /// two (cb = c0 + 1), from x = a to x = b, of signed height dh and coverage per unit of x d:
 /// within one column dh·(1 − f) to cell c0 and dh·f to c0 + 1 (f: the mean x past c0); across
@@ -142,14 +152,10 @@ static inline void cgs_cover_opaque_u32x4(uint32_t *p, cgs_f32x4 coverage, uint3
 /// one column, get 0): which case a row's piece falls in changes from row to row, and the
 /// processor guessed the branch wrong about half the time. `d` may be infinite or NaN within one
 /// column, where it is not used. The cells past c0 + 1 must exist. Also marks cells c0 … cb + 1
-/// in the row's marks `bits` (bit i of byte k: cell 8k + i), as the rasteriser's `mark` does,
-/// through the 64 bits that start at the byte holding cell c0.
+/// in the row's marks `bits` (`cgs_mark_cells`).
 static inline void cgs_place_narrow(float *line, uint64_t *bits, long c0, long cb, float a, float b, float dh, float d) {
 #pragma clang fp contract(off)
-    uint64_t marks;
-    __builtin_memcpy(&marks, (uint8_t *)bits + (c0 >> 3), 8);
-    marks |= ((UINT64_C(4) << (cb - c0)) - 1) << (c0 & 7);
-    __builtin_memcpy((uint8_t *)bits + (c0 >> 3), &marks, 8);
+    cgs_mark_cells(bits, c0, cb);
     const float f = (a + b) * 0.5f - (float)c0;
     const float u = 1 - (a - (float)c0), v = b - (float)cb;
     const float first = d * u * u * 0.5f, rest = d * v * v * 0.5f;
@@ -229,11 +235,7 @@ static inline long cgs_edge_rows4(float *line, uint64_t *bits, long stride, long
         for (int i = 0; i < 4; i++) {
             float *cell = line + i * stride + lo[i];
             _mm_storeu_ps(cell, _mm_add_ps(_mm_loadu_ps(cell), rows4[i]));
-            uint8_t *mark = (uint8_t *)(bits + i * words) + (lo[i] >> 3);
-            uint64_t m;
-            __builtin_memcpy(&m, mark, 8);
-            m |= ((UINT64_C(4) << n[i]) - 1) << (lo[i] & 7);
-            __builtin_memcpy(mark, &m, 8);
+            cgs_mark_cells(bits + i * words, lo[i], lo[i] + n[i]);
         }
         top = _mm_shuffle_ps(xb, xb, _MM_SHUFFLE(3, 3, 3, 3));
         ny = _mm_add_ps(ny, _mm_set1_ps(4.0f));
@@ -287,8 +289,8 @@ static inline float cgs_cover_opaque_span_avx2(uint32_t *p, float *cells, long c
         const float s0 = sum + cells[i], s1 = s0 + cells[i + 1], s2 = s1 + cells[i + 2], s3 = s2 + cells[i + 3];
         _mm_storeu_ps(cells + i, _mm_setzero_ps());
         sum = s3;
-        const __m128 a = _mm_min_ps(_mm_and_ps(_mm_setr_ps(s0, s1, s2, s3), _mm256_castps256_ps128(magnitude)), _mm_set1_ps(1.0f));
-        const __m128 cov = _mm_max_ps(a, _mm_and_ps(_mm_cmplt_ps(_mm_set1_ps(full), a), _mm_set1_ps(1.0f)));
+        const cgs_f32x4 v = { s0, s1, s2, s3 };
+        const __m128 cov = (__m128)cgs_coverage_f32x4(v, full);
         const __m128i k32 = _mm_cvttps_epi32(_mm_add_ps(_mm_mul_ps(cov, _mm_set1_ps(255.0f)), _mm_set1_ps(0.5f)));
         /* The four alpha bytes, each spread over its pixel's four channels. */
         const __m128i k8 = _mm_shuffle_epi8(_mm_packus_epi16(_mm_packs_epi32(k32, k32), k32),

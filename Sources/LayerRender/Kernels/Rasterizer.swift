@@ -85,12 +85,7 @@ final class RasterScratch {
     deinit { cells.deallocate(); marks.deallocate() }
     /// At least `n` zeroed cells, counted as in use (possibly not zero) until `clean()`.
     func zeroed(_ n: Int) -> UnsafeMutablePointer<Float> {
-        if n > capacity {
-            cells.deallocate()
-            capacity = max(n, capacity * 2)
-            cells = .allocate(capacity: capacity)
-            cells.initialize(repeating: 0, count: capacity)
-        } else if dirty > 0 {
+        if !RasterScratch.grow(&cells, &capacity, to: n, zero: 0), dirty > 0 {
             cells.update(repeating: 0, count: min(dirty, capacity))
         }
         dirty = n
@@ -100,6 +95,17 @@ final class RasterScratch {
     func clean() { dirty = 0 }
     /// `n` words of marks, all clear.
     func unmarked(_ n: Int) -> UnsafeMutablePointer<UInt64> { RasterScratch.cleared(&marks, &markCapacity, n, 0) }
+
+    /// Memory kept all `zero` by its users: reallocated (at least doubling) and set to `zero`
+    /// when it holds fewer than `n` elements; true when it was. (Also `MaskPlane.RowBuffer`.)
+    static func grow<T>(_ memory: inout UnsafeMutablePointer<T>, _ capacity: inout Int, to n: Int, zero: T) -> Bool {
+        guard n > capacity else { return false }
+        memory.deallocate()
+        capacity = max(n, capacity * 2)
+        memory = .allocate(capacity: capacity)
+        memory.initialize(repeating: zero, count: capacity)
+        return true
+    }
 
     /// The first `n` elements of `memory` set to `zero`; reallocated (at least doubling) when it
     /// holds fewer.
