@@ -1,9 +1,16 @@
 // Dumb wrappers over Xlib and MIT-SHM. See cx11.h for the contract of each function.
+#define _GNU_SOURCE
 #include "cx11.h"
 #include <X11/Xlib.h>
 #include <X11/Xutil.h>
 #include <X11/Xatom.h>
 #include <X11/extensions/XShm.h>
+#include <X11/Xresource.h>
+#include <sys/eventfd.h>
+#include <poll.h>
+#include <signal.h>
+#include <time.h>
+#include <stdint.h>
 #include <sys/ipc.h>
 #include <sys/shm.h>
 #include <stdio.h>
@@ -13,10 +20,20 @@
 
 struct cx11_display {
     Display *dpy;
+    long errors_total;
+    long errors_unsynced;
+    struct cx11_display *next;
     Atom wm_protocols, wm_delete, net_wm_ping, net_wm_name, utf8_string;
     int shm_event_base;
     int has_shm;
 };
+
+static cx11_display *cx11_displays = NULL;
+
+static void cx11_display_count_error(Display *dpy) {
+    for (cx11_display *d = cx11_displays; d; d = d->next)
+        if (d->dpy == dpy) { d->errors_total++; d->errors_unsynced++; }
+}
 
 struct cx11_image {
     XImage *ximage;
@@ -25,11 +42,19 @@ struct cx11_image {
     uint32_t *plain;
 };
 
-static int cx11_error_count = 0;
+// Xlib's error handler is per process: errors of every display land in one ring, tagged with
+// their display, and each display takes its own.
+#define CX11_ERROR_RING 64
+static struct { Display *dpy; cx11_error error; } cx11_errors[CX11_ERROR_RING];
+static int cx11_error_head = 0, cx11_error_len = 0;
 
 static int cx11_on_error(Display *dpy, XErrorEvent *ev) {
-    (void)dpy; (void)ev;
-    cx11_error_count++;
+    int slot = (cx11_error_head + cx11_error_len) % CX11_ERROR_RING;
+    if (cx11_error_len == CX11_ERROR_RING) cx11_error_head = (cx11_error_head + 1) % CX11_ERROR_RING;
+    else cx11_error_len++;
+    cx11_errors[slot].dpy = dpy;
+    cx11_errors[slot].error = (cx11_error){ ev->error_code, ev->request_code, ev->minor_code, ev->resourceid, ev->serial };
+    cx11_display_count_error(dpy);
     return 0;
 }
 
@@ -40,7 +65,7 @@ static int cx11_on_io_error(Display *dpy) {
     return 0;
 }
 
-int cx11_shim_version(void) { return 2; }
+int cx11_shim_version(void) { return 3; }
 
 cx11_display *cx11_open(const char *name) {
     XSetErrorHandler(cx11_on_error);
@@ -48,7 +73,10 @@ cx11_display *cx11_open(const char *name) {
     Display *dpy = XOpenDisplay(name);
     if (!dpy) return NULL;
     cx11_display *d = calloc(1, sizeof *d);
+    if (!d) { XCloseDisplay(dpy); return NULL; }
     d->dpy = dpy;
+    d->next = cx11_displays;
+    cx11_displays = d;
     d->wm_protocols = XInternAtom(dpy, "WM_PROTOCOLS", False);
     d->wm_delete = XInternAtom(dpy, "WM_DELETE_WINDOW", False);
     d->net_wm_ping = XInternAtom(dpy, "_NET_WM_PING", False);
@@ -63,6 +91,15 @@ cx11_display *cx11_open(const char *name) {
 void cx11_close(cx11_display *d) {
     if (!d) return;
     XCloseDisplay(d->dpy);
+    for (cx11_display **p = &cx11_displays; *p; p = &(*p)->next)
+        if (*p == d) { *p = d->next; break; }
+    // Drop the closed display's records (a later display may reuse the pointer).
+    int kept = 0;
+    for (int i = 0; i < cx11_error_len; i++) {
+        int slot = (cx11_error_head + i) % CX11_ERROR_RING;
+        if (cx11_errors[slot].dpy != d->dpy) cx11_errors[(cx11_error_head + kept++) % CX11_ERROR_RING] = cx11_errors[slot];
+    }
+    cx11_error_len = kept;
     free(d);
 }
 
@@ -75,7 +112,24 @@ int cx11_depth(cx11_display *d) {
 
 int cx11_has_shm(cx11_display *d) { return d->has_shm; }
 
-unsigned long cx11_create_window(cx11_display *d, int width, int height, const char *title) {
+const char *cx11_display_name(const char *name) { return XDisplayName(name); }
+
+double cx11_resource_dpi(cx11_display *d) {
+    char *resources = XResourceManagerString(d->dpy);
+    if (!resources) return 0;
+    XrmInitialize();
+    XrmDatabase db = XrmGetStringDatabase(resources);
+    if (!db) return 0;
+    char *type = NULL;
+    XrmValue value;
+    double dpi = 0;
+    if (XrmGetResource(db, "Xft.dpi", "Xft.Dpi", &type, &value) && value.addr) dpi = atof(value.addr);
+    XrmDestroyDatabase(db);
+    return dpi;
+}
+
+unsigned long cx11_create_window(cx11_display *d, int width, int height, const char *title,
+                                 const char *res_name, const char *res_class) {
     int screen = DefaultScreen(d->dpy);
     XSetWindowAttributes attrs;
     memset(&attrs, 0, sizeof attrs);
@@ -92,6 +146,16 @@ unsigned long cx11_create_window(cx11_display *d, int width, int height, const c
     hints.flags = PMinSize;
     hints.min_width = 1; hints.min_height = 1;
     XSetWMNormalHints(d->dpy, w, &hints);
+    XClassHint class_hint = { (char *)res_name, (char *)res_class };
+    XSetClassHint(d->dpy, w, &class_hint);
+    long pid = (long)getpid();
+    XChangeProperty(d->dpy, w, XInternAtom(d->dpy, "_NET_WM_PID", False), XA_CARDINAL, 32, PropModeReplace,
+                    (const unsigned char *)&pid, 1);
+    char host[256] = {0};
+    if (gethostname(host, sizeof host - 1) == 0) {
+        XTextProperty machine = { (unsigned char *)host, XA_STRING, 8, strlen(host) };
+        XSetWMClientMachine(d->dpy, w, &machine);
+    }
     cx11_set_title(d, w, title);
     XMapWindow(d->dpy, w);
     XFlush(d->dpy);
@@ -101,7 +165,13 @@ unsigned long cx11_create_window(cx11_display *d, int width, int height, const c
 void cx11_destroy_window(cx11_display *d, unsigned long w) { XDestroyWindow(d->dpy, (Window)w); XFlush(d->dpy); }
 
 void cx11_set_title(cx11_display *d, unsigned long w, const char *title) {
-    XStoreName(d->dpy, (Window)w, title);
+    XTextProperty legacy;
+    char *list[1] = { (char *)title };
+    if (Xutf8TextListToTextProperty(d->dpy, list, 1, XStdICCTextStyle, &legacy) >= Success) {
+        XSetWMName(d->dpy, (Window)w, &legacy);
+        XSetWMIconName(d->dpy, (Window)w, &legacy);
+        XFree(legacy.value);
+    }
     XChangeProperty(d->dpy, (Window)w, d->net_wm_name, d->utf8_string, 8, PropModeReplace,
                     (const unsigned char *)title, (int)strlen(title));
 }
@@ -110,9 +180,49 @@ void cx11_flush(cx11_display *d) { XFlush(d->dpy); }
 
 int cx11_sync_errors(cx11_display *d) {
     XSync(d->dpy, False);
-    int n = cx11_error_count;
-    cx11_error_count = 0;
+    int n = (int)d->errors_unsynced;
+    d->errors_unsynced = 0;
     return n;
+}
+
+int cx11_take_errors(cx11_display *d, cx11_error *out, int max) {
+    int taken = 0, kept = 0;
+    for (int i = 0; i < cx11_error_len; i++) {
+        int slot = (cx11_error_head + i) % CX11_ERROR_RING;
+        if (cx11_errors[slot].dpy == d->dpy && taken < max) out[taken++] = cx11_errors[slot].error;
+        else cx11_errors[(cx11_error_head + kept++) % CX11_ERROR_RING] = cx11_errors[slot];
+    }
+    cx11_error_len = kept;
+    return taken;
+}
+
+long cx11_error_total(cx11_display *d) { return d->errors_total; }
+
+void cx11_error_text(cx11_display *d, int code, char *buf, int len) { XGetErrorText(d->dpy, code, buf, len); }
+
+void cx11_request_name(cx11_display *d, int request_code, char *buf, int len) {
+    char number[16];
+    snprintf(number, sizeof number, "%d", request_code);
+    XGetErrorDatabaseText(d->dpy, "XRequest", number, number, buf, len);
+}
+
+int cx11_wake_create(void) { return eventfd(0, EFD_NONBLOCK | EFD_CLOEXEC); }
+void cx11_wake_signal(int fd) { uint64_t one = 1; ssize_t n = write(fd, &one, sizeof one); (void)n; }
+void cx11_wake_drain(int fd) { uint64_t v; ssize_t n = read(fd, &v, sizeof v); (void)n; }
+void cx11_wake_close(int fd) { if (fd >= 0) close(fd); }
+
+extern int _dispatch_get_main_queue_handle_4CF(void);
+int cx11_main_queue_fd(void) { return _dispatch_get_main_queue_handle_4CF(); }
+
+unsigned cx11_wait(const int *fds, int count, long long timeout_ns) {
+    struct pollfd p[8];
+    if (count > 8) count = 8;
+    for (int i = 0; i < count; i++) { p[i].fd = fds[i]; p[i].events = POLLIN; p[i].revents = 0; }
+    struct timespec ts = { (time_t)(timeout_ns / 1000000000LL), (long)(timeout_ns % 1000000000LL) };
+    int n = ppoll(p, (nfds_t)count, timeout_ns < 0 ? NULL : &ts, NULL);
+    unsigned mask = 0;
+    if (n > 0) for (int i = 0; i < count; i++) if (p[i].revents) mask |= 1u << i;
+    return mask;
 }
 
 int cx11_pending(cx11_display *d) { return XPending(d->dpy); }
@@ -122,6 +232,7 @@ void cx11_next_event(cx11_display *d, unsigned long window, cx11_event *out) {
     XNextEvent(d->dpy, &ev);
     memset(out, 0, sizeof *out);
     out->type = CX11_OTHER;
+    out->window = (unsigned long)ev.xany.window;
     switch (ev.type) {
     case ButtonPress:
     case ButtonRelease:
@@ -144,6 +255,10 @@ void cx11_next_event(cx11_display *d, unsigned long window, cx11_event *out) {
         out->x = ev.xkey.x; out->y = ev.xkey.y;
         break;
     }
+    case DestroyNotify:
+        out->type = CX11_DESTROY;
+        out->window = (unsigned long)ev.xdestroywindow.window;
+        break;
     case ConfigureNotify:
         out->type = CX11_CONFIGURE;
         out->width = ev.xconfigure.width; out->height = ev.xconfigure.height;
@@ -176,6 +291,7 @@ cx11_image *cx11_image_create(cx11_display *d, int width, int height, int use_sh
     Visual *visual = DefaultVisual(d->dpy, screen);
     int depth = DefaultDepth(d->dpy, screen);
     cx11_image *img = calloc(1, sizeof *img);
+    if (!img) return NULL;
     if (use_shm) {
         if (!d->has_shm) { free(img); return NULL; }
         img->ximage = XShmCreateImage(d->dpy, visual, (unsigned)depth, ZPixmap, NULL, &img->shm,

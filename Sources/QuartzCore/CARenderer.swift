@@ -36,7 +36,7 @@ open class CARenderer: NSObject, LayerHost {
     open var layer: CALayer? {
         didSet {
             if oldValue !== layer { oldValue?.host = nil }
-            guard let root = layer else { committedRoot = nil; return }
+            guard let root = layer else { publish(nil); return }
             root.detachFromParent()
             root.host = self
             root.markSnapshotDirty()
@@ -47,8 +47,28 @@ open class CARenderer: NSObject, LayerHost {
     /// The area to render, in the root layer's superlayer space (points); also the output size.
     open var bounds: CGRect = .zero
 
-    /// The last committed snapshot of the hosted tree.
-    private(set) var committedRoot: LayerSnapshot?
+    /// Device pixels per point of the output (a HiDPI window renders at 2): the bitmap is
+    /// `bounds.size × scale` pixels. Linux extension; non-finite or non-positive values are
+    /// refused (counted), and it is clamped to 1…8.
+    package var scale: CGFloat = 1 {
+        didSet {
+            guard scale.isFinite, scale > 0 else { CGDiagnostics.record(.nonFiniteGeometry); scale = oldValue; return }
+            if scale > 8 || scale < 1 { scale = min(max(scale, 1), 8) }
+        }
+    }
+
+    /// The last committed snapshot of the hosted tree (a commit on any thread replaces it).
+    var committedRoot: LayerSnapshot? {
+        commitLock.lock(); defer { commitLock.unlock() }
+        return _committedRoot
+    }
+    private var _committedRoot: LayerSnapshot?
+    private let commitLock = NSLock()
+    /// A commit arrived that no `render()` has drawn yet.
+    private var unrendered = false
+    /// Called after every commit reaches this renderer, on the committing thread (hosts use it
+    /// to wake their loop: a commit made while nothing animates must still reach the screen).
+    package var onCommit: (@Sendable () -> Void)?
     /// The time of the frame in progress (seconds), nil between frames.
     private(set) var frameTime: Double?
     let compositor = Compositor()
@@ -63,7 +83,21 @@ open class CARenderer: NSObject, LayerHost {
 
     deinit { layer?.host = nil }
 
-    func publish(_ root: LayerSnapshot) { committedRoot = root }
+    func publish(_ root: LayerSnapshot?) {
+        commitLock.lock()
+        _committedRoot = root
+        unrendered = true
+        let wake = onCommit
+        commitLock.unlock()
+        wake?()
+    }
+
+    /// True when a commit arrived since the last `render()`: the next frame must be drawn even
+    /// if nothing animates.
+    package var hasUnrenderedCommit: Bool {
+        commitLock.lock(); defer { commitLock.unlock() }
+        return unrendered
+    }
 
     /// Starts a frame at media time `t` (seconds): commits pending changes and delivers callbacks due by `t`.
     open func beginFrame(atTime t: CFTimeInterval, timeStamp ts: UnsafeMutablePointer<CVTimeStamp>?) {
@@ -90,33 +124,39 @@ open class CARenderer: NSObject, LayerHost {
     open func updateBounds() -> CGRect {
         let d = lastDamage
         guard !d.isEmpty else { return .null }
-        return CGRect(x: bounds.minX + CGFloat(d.x0), y: bounds.minY + CGFloat(d.y0),
-                      width: CGFloat(d.x1 - d.x0), height: CGFloat(d.y1 - d.y0))
+        return CGRect(x: bounds.minX + CGFloat(d.x0) / scale, y: bounds.minY + CGFloat(d.y0) / scale,
+                      width: CGFloat(d.x1 - d.x0) / scale, height: CGFloat(d.y1 - d.y0) / scale)
     }
 
     /// Paints the tree as it is at the frame time into the renderer's bitmap (`bounds`' size,
-    /// 1 pixel per point). Only what changed since the last frame is repainted (damage
+    /// `scale` pixels per point, 1 unless a host set it). Only what changed since the last frame is repainted (damage
     /// tracking, `updateBounds()`); the rest of the bitmap is kept.
     open func render() {
-        let w = CGClampToInt(Double(bounds.width.rounded(.up)), in: 0...8192)
-        let h = CGClampToInt(Double(bounds.height.rounded(.up)), in: 0...8192)
+        let w = CGClampToInt(Double((bounds.width * scale).rounded(.up)), in: 0...8192)
+        let h = CGClampToInt(Double((bounds.height * scale).rounded(.up)), in: 0...8192)
         if output?.target.width != w || output?.target.height != h {
             output = w > 0 && h > 0 ? OwnedTarget(width: w, height: h) : nil
             compositor.invalidateDamage()
         }
+        commitLock.lock()
+        let committed = _committedRoot
+        unrendered = false
+        commitLock.unlock()
         guard let output else { lastDamage = .empty; return }
         let frame = PixelBox(x0: 0, y0: 0, x1: w, y1: h)
-        guard let root = committedRoot else {
+        guard let root = committed else {
             output.target.clear()
             compositor.invalidateDamage()
             lastDamage = frame
             return
         }
-        let base = Compositor.base(scale: 1, origin: bounds.origin)
+        let base = Compositor.base(scale: scale, origin: bounds.origin)
         let time = frameTime ?? MediaClock.now()
         var damage = compositor.damage(root, at: time, base: base, frame: frame)
         if let r = forcedUpdate {
-            damage = damage.union(PixelBox(covering: r.offsetBy(dx: -bounds.minX, dy: -bounds.minY), limit: frame))
+            let device = CGRect(x: (r.minX - bounds.minX) * scale, y: (r.minY - bounds.minY) * scale,
+                                width: r.width * scale, height: r.height * scale)
+            damage = damage.union(PixelBox(covering: device, limit: frame))
             forcedUpdate = nil
         }
         lastDamage = damage
@@ -144,13 +184,6 @@ open class CARenderer: NSObject, LayerHost {
 
     /// The renderer's bitmap (what `render()` paints and `makeImage()` returns).
     package var outputTarget: RenderTarget? { output?.target }
-
-    /// Paints the frame into pixels owned by a host (the X11 window's shared-memory image), with
-    /// the top-left pixel at `bounds.origin`.
-    package func render(into target: RenderTarget) {
-        guard let root = committedRoot else { target.clear(); return }
-        compositor.render(root, at: frameTime ?? MediaClock.now(), into: target, scale: 1, origin: bounds.origin, clearing: true)
-    }
 
     /// How many times a `shouldRasterize` subtree was reused instead of redrawn (for tests and tools).
     package var rasterCacheHits: Int { compositor.rasterHits }

@@ -6,7 +6,7 @@ import LayerRender
 /// window of the X11 host. Hosting makes a tree live (implicit animations, presentation layers).
 protocol LayerHost: AnyObject {
     /// Receives the snapshot of the hosted tree made by a commit.
-    func publish(_ root: LayerSnapshot)
+    func publish(_ root: LayerSnapshot?)
 }
 
 /// One animation held by a layer, with its frozen engine model (rebuilt when it changes).

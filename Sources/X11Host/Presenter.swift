@@ -67,6 +67,9 @@ final class Presenter {
         _ = allocate()
     }
 
+    /// True when `acquire()` would hand out a buffer.
+    var hasFreeBuffer: Bool { busy.indices.contains { !busy[$0] && $0 != shown } }
+
     /// A free buffer to render into — never the one on screen, which the next frame is compared
     /// with — or nil while the other is still being read by the server.
     func acquire() -> (index: Int, target: RenderTarget)? {

@@ -39,13 +39,19 @@ final class Xvfb {
     let display: String
     private let pid: pid_t
 
+    /// Suites run concurrently in one process: picking a number and waiting for its socket is
+    /// done under one lock, so that two servers never race for the same display.
+    private static let startLock = NSLock()
+
     init?() {
+        Self.startLock.lock()
+        defer { Self.startLock.unlock() }
         var number = 90 + Int(getpid() % 100)
         while FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(number)") || FileManager.default.fileExists(atPath: "/tmp/.X\(number)-lock") {
             number += 1
         }
         display = ":\(number)"
-        guard let p = spawn("/usr/bin/Xvfb", [display, "-screen", "0", "640x480x24", "-nolisten", "tcp"], display: nil) else { return nil }
+        guard let p = spawn("/usr/bin/Xvfb", [display, "-screen", "0", "640x480x24", "-nolisten", "tcp", "-noreset"], display: nil) else { return nil }
         pid = p
         // Wait (bounded) for the server's socket.
         for _ in 0..<300 {

@@ -23,19 +23,61 @@ int cx11_depth(cx11_display *d);
 /// 1 when the MIT-SHM extension is available on this connection.
 int cx11_has_shm(cx11_display *d);
 
+/// The display name Xlib would connect to for `name` (NULL: $DISPLAY), for error messages.
+const char *cx11_display_name(const char *name);
+/// The `Xft.dpi` resource of the screen (from the RESOURCE_MANAGER property), 0 when unset.
+double cx11_resource_dpi(cx11_display *d);
+
 /// Creates and maps a top-level window of `width` × `height` with WM_DELETE_WINDOW and
-/// _NET_WM_PING protocols and a minimum size of 1 × 1. Returns the window id (0 on failure).
-unsigned long cx11_create_window(cx11_display *d, int width, int height, const char *title);
+/// _NET_WM_PING protocols, a minimum size of 1 × 1, WM_CLASS (`res_name`, `res_class`),
+/// _NET_WM_PID and WM_CLIENT_MACHINE. Returns the window id (0 on failure).
+unsigned long cx11_create_window(cx11_display *d, int width, int height, const char *title,
+                                 const char *res_name, const char *res_class);
 void cx11_destroy_window(cx11_display *d, unsigned long w);
+/// Sets the title from UTF-8: _NET_WM_NAME as UTF8_STRING, and WM_NAME/WM_ICON_NAME as STRING
+/// when the text is Latin-1, else COMPOUND_TEXT (so legacy readers see no mojibake).
 void cx11_set_title(cx11_display *d, unsigned long w, const char *title);
 void cx11_flush(cx11_display *d);
-/// XSync; returns the number of protocol errors recorded since the last call (and clears it).
+/// XSync; returns the number of protocol errors recorded for `d` since the last call (the
+/// records stay available to cx11_take_errors).
 int cx11_sync_errors(cx11_display *d);
+
+/// One X protocol error as the server reported it.
+typedef struct {
+    int error_code;      // BadWindow, BadAccess, ...
+    int request_code;    // major opcode of the failed request
+    int minor_code;      // minor opcode (extension requests)
+    unsigned long resource;
+    unsigned long serial;
+} cx11_error;
+
+/// Moves up to `max` of the errors recorded for `d` (oldest first) into `out`; returns how many.
+/// The shim keeps the last 64 per process; older ones are dropped (their count stays in
+/// cx11_error_total).
+int cx11_take_errors(cx11_display *d, cx11_error *out, int max);
+/// Errors recorded for `d` since it was opened.
+long cx11_error_total(cx11_display *d);
+/// Xlib's text for an error code (XGetErrorText).
+void cx11_error_text(cx11_display *d, int code, char *buf, int len);
+/// The name of a core request or extension opcode (XGetErrorDatabaseText "XRequest"), or its number.
+void cx11_request_name(cx11_display *d, int request_code, char *buf, int len);
+
+/// An eventfd another thread can signal to wake a wait (-1 on failure).
+int cx11_wake_create(void);
+void cx11_wake_signal(int fd);
+/// Clears a wake fd's pending signals.
+void cx11_wake_drain(int fd);
+void cx11_wake_close(int fd);
+/// The file descriptor libdispatch signals when DispatchQueue.main has work (Linux), or -1.
+int cx11_main_queue_fd(void);
+/// Waits until one of `fds` is readable or `timeout_ns` passes (ppoll; negative: no limit).
+/// Returns a bit mask of the readable fds (bit i for fds[i]), 0 on timeout or interruption.
+unsigned cx11_wait(const int *fds, int count, long long timeout_ns);
 
 /// Event kinds delivered to Swift.
 enum {
     CX11_NONE = 0, CX11_BUTTON_PRESS, CX11_BUTTON_RELEASE, CX11_MOTION, CX11_KEY_PRESS, CX11_KEY_RELEASE,
-    CX11_CONFIGURE, CX11_EXPOSE, CX11_CLOSE, CX11_SHM_COMPLETION, CX11_OTHER
+    CX11_CONFIGURE, CX11_EXPOSE, CX11_CLOSE, CX11_SHM_COMPLETION, CX11_DESTROY, CX11_OTHER
 };
 
 typedef struct {
@@ -46,6 +88,7 @@ typedef struct {
     unsigned int state;  // modifier and button mask
     unsigned long keysym;
     unsigned long drawable; // for SHM completion: the pixmap/segment it refers to
+    unsigned long window; // the window the event is for
     char text[8];        // UTF-8 of a key press, when any
 } cx11_event;
 

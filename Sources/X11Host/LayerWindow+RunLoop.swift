@@ -1,0 +1,88 @@
+import CX11
+import Foundation
+import LayerRender
+
+/// One turn of the window's loop, in Apple's order: events and main-queue work → commit of what
+/// they changed → (at a tick) display-link callbacks → commit of what those changed → render →
+/// present. Reads the X connection, the main queue and the commit wake signal; produces frames
+/// on the tick grid of `FrameClock`.
+extension LayerWindow {
+    /// One turn of the loop: wait at most `maxWait` seconds for input, main-queue work, a commit
+    /// or the next tick, then handle events, main-queue work, and a frame when one is due.
+    public func runOnce(maxWait: Double) {
+        guard isOpen else { return }
+        waitForWork(maxWait: maxWait.isNaN ? 0 : maxWait)
+        // 1. Events, then main-queue blocks and timers (DispatchQueue.main and timers run on the
+        // main thread's run loop; a window driven from another thread services only X events).
+        var handled = 0
+        while isOpen && handled < Self.eventsPerTurn && cx11_pending(display) > 0 {
+            var ev = cx11_event()
+            cx11_next_event(display, window, &ev)
+            handle(ev)
+            handled += 1
+        }
+        if Thread.isMainThread { _ = RunLoop.main.run(mode: .default, before: Date()) }
+        guard isOpen else { return }
+        // 2. Commit what they changed (an implicit transaction; explicit ones committed already).
+        CATransaction.flush()
+        // 3. A frame, when a tick is due and something is to be drawn.
+        let t = CACurrentMediaTime()
+        if wantsFrame(at: t) && clock.isDue(now: t) && presenter?.hasFreeBuffer == true { frame(at: t) }
+    }
+
+    /// Events handled per turn at most, so that a flood of input cannot starve the frames.
+    static let eventsPerTurn = 256
+
+    /// Whether something is to be drawn at `t`: a commit not yet drawn, an animation, a display
+    /// link, an expose, or changes waiting for their commit.
+    func wantsFrame(at t: Double) -> Bool {
+        needsRedraw || wasAnimating || CADisplayLink.wantsFrames || renderer.hasUnrenderedCommit
+            || CARenderer.hasPendingChanges || renderer.nextFrameTime() <= t + clock.interval
+    }
+
+    /// Sleeps until X input, main-queue work, a commit from another thread, a timer, or the next
+    /// tick when a frame is wanted (at most `maxWait` seconds).
+    private func waitForWork(maxWait: Double) {
+        let now = CACurrentMediaTime()
+        var deadline = now + max(0, maxWait)
+        // A frame waits for the tick; with both buffers still being read, for the server's
+        // completion event instead (it arrives on the X connection).
+        if wantsFrame(at: now) && presenter?.hasFreeBuffer == true { deadline = min(deadline, clock.nextTick(now: now)) }
+        let onMain = Thread.isMainThread
+        if onMain, let limit = RunLoop.main.limitDate(forMode: .default) {
+            deadline = min(deadline, now + max(0, limit.timeIntervalSinceNow))
+        }
+        if cx11_pending(display) == 0 && deadline > now {
+            var fds: [Int32] = [cx11_fd(display), wake]
+            if onMain { fds.append(Self.mainQueueFD) }
+            let ns = Int64(min((deadline - now) * 1e9, 60e9).rounded(.up))
+            _ = fds.withUnsafeBufferPointer { cx11_wait($0.baseAddress, Int32($0.count), ns) }
+        }
+        if wake >= 0 { cx11_wake_drain(wake) }
+    }
+
+    /// libdispatch's main-queue signal (read by the run loop; the wait only watches it).
+    private static let mainQueueFD: Int32 = cx11_main_queue_fd()
+
+    /// Renders and shows a frame at media time `t`.
+    func frame(at t: CFTimeInterval) {
+        guard let presenter, let (index, _) = presenter.acquire() else { return }
+        onFrame?(t)
+        CADisplayLink.fire(at: t, interval: clock.interval)
+        // Commits what the display links changed, runs layout and display, delivers callbacks.
+        renderer.beginFrame(atTime: t, timeStamp: nil)
+        // The renderer repaints only what changed into its own bitmap; the buffer to show gets
+        // the pixels that changed since it last held a frame.
+        renderer.render()
+        if let source = renderer.outputTarget { presenter.refresh(index, from: source, damage: renderer.lastDamage) }
+        // Asked at the frame's own time: an animation that ends between this frame and "now" still
+        // gets the one more frame that shows its end.
+        wasAnimating = renderer.nextFrameTime() <= t + clock.interval
+        renderer.endFrame()
+        presenter.present(index, full: needsFullPut, within: renderer.lastDamage)
+        needsFullPut = false
+        needsRedraw = false
+        clock.frameMade(at: t)
+        frameCount += 1
+    }
+}
