@@ -37,6 +37,8 @@ extension Compositor {
         let child3D: Transform3D?
         /// The layer's local time when this footprint was taken.
         var time: Double = 0
+        /// Where the replicators above place the layer's other copies (device → device maps).
+        var instances: [Homography]?
 
         init(snapshot: LayerSnapshot, state: LayerState, world: Homography, parentWorld: Homography, parentSublayer: Transform3D?,
              parent3D: Transform3D?, alpha: Double, clip: PixelBox, spread: Spread, children: [UInt64], box: PixelBox,
@@ -68,6 +70,11 @@ extension Compositor {
             var alpha: Double, clip: PixelBox, spread: Spread
             /// Under a replicator that draws several instances: drawn elsewhere too.
             var replicated = false
+            /// Device → device maps from the first copy to the others, when the replicator's
+            /// instance transforms are flat (nil under a replicator: anywhere in the clip).
+            var instances: [Homography]? = nil
+            /// Under a replicator whose delayed copies animate: the layer's box is damaged each frame.
+            var delayed = false
         }
         let known = footprintBase == base && footprintFrame == frame
         // The tree the footprints were taken of, and nothing in it moves with time: nothing
@@ -82,28 +89,32 @@ extension Compositor {
         boxes.reserveCapacity(previous.count)
         var damage = PixelBox(x0: 0, y0: 0, x1: 0, y1: 0)
         var stack = [Item(snap: root, parentTime: time, parentWorld: base, parentSublayer: nil, alpha: 1, clip: frame, spread: Spread())]
-        func push(_ snap: LayerSnapshot, _ f: Footprint, _ local: Double, replicated: Bool) {
-            var copies = replicated
+        func push(_ snap: LayerSnapshot, _ f: Footprint, _ local: Double, _ item: Item) {
+            var copies = item.replicated, instances = item.instances, delayed = item.delayed
             if case .replicator(let r)? = f.state.content, r.drawnCount != 1 {
+                // A replicator under another one: its copies' copies are bounded by the clip only.
+                instances = copies ? nil : Compositor.instanceMaps(r, bounds: f.state.bounds, f)
                 copies = true
-                // Delayed instances animate after the original: while anything below animates, repaint all of it.
-                if r.instanceDelay != 0 && !snap.sublayers.allSatisfy(Compositor.isStatic) { damage = damage.union(f.childClip) }
+                // Delayed copies animate after the original: every animated layer below damages its copies each frame.
+                if r.instanceDelay != 0 && !snap.sublayers.allSatisfy(Compositor.isStatic) { delayed = true }
             }
             if let m = snap.mask {
                 stack.append(Item(snap: m, parentTime: local, parentWorld: f.world, parentSublayer: nil, alpha: f.childAlpha,
-                                  clip: f.clip, spread: f.childSpread, replicated: replicated))
+                                  clip: f.clip, spread: f.childSpread, replicated: item.replicated, instances: item.instances,
+                                  delayed: item.delayed))
             }
             for c in snap.sublayers {
                 stack.append(Item(snap: c, parentTime: local, parentWorld: f.childWorld, parentSublayer: f.childSublayer,
                                   parent3D: f.child3D, alpha: f.childAlpha, clip: f.childClip, spread: f.childSpread,
-                                  replicated: copies))
+                                  replicated: copies, instances: instances, delayed: delayed))
             }
         }
         while let item = stack.popLast() {
             let snap = item.snap
             let local = snap.localTime(fromParent: item.parentTime)
             // The same snapshot, without animations, in the same inherited context: the same footprint.
-            if known, let old = previous[snap.id], old.snapshot === snap, snap.animations.isEmpty,
+            if known, !item.delayed, let old = previous[snap.id], old.snapshot === snap, snap.animations.isEmpty,
+               old.instances == item.instances,
                !Compositor.changesByItself(snap.state, since: old.time),
                old.parentWorld == item.parentWorld, old.parentSublayer == item.parentSublayer, old.parent3D == item.parent3D,
                old.alpha == item.alpha,
@@ -111,7 +122,7 @@ extension Compositor {
                 old.time = local
                 current[snap.id] = old
                 boxes[snap.id] = old.box
-                if old.visible { push(snap, old, local, replicated: item.replicated) }
+                if old.visible { push(snap, old, local, item) }
                 continue
             }
             let s = snap.presentationState(atLocalTime: local)
@@ -135,8 +146,8 @@ extension Compositor {
                                     right: spread.right + own.right, bottom: spread.bottom + own.bottom)
                 }
                 box = spread.grow(box, within: frame)
-                // Copies of a replicated layer can be anywhere its clip allows.
-                if item.replicated { box = item.clip }
+                // Copies of a replicated layer: where the instance maps put them, else anywhere the clip allows.
+                if item.replicated { box = Compositor.replicatedBox(box, item.instances, clip: item.clip) }
             }
             let b = s.bounds.standardized
             let sub = visible ? Compositor.placedSublayerTransform(s) : nil
@@ -159,8 +170,9 @@ extension Compositor {
             boxes[snap.id] = box
             // Particles move every frame, anywhere the emitter's clip allows.
             mine.time = local
-            if visible && Compositor.changesByItself(s, since: previous[snap.id]?.time) { damage = damage.union(box) }
-            if visible { push(snap, mine, local, replicated: item.replicated) }
+            mine.instances = item.instances
+            if visible && (item.delayed || Compositor.changesByItself(s, since: previous[snap.id]?.time)) { damage = damage.union(box) }
+            if visible { push(snap, mine, local, item) }
         }
         if known {
             for (id, old) in previous where current[id] == nil { damage = damage.union(old.box) }
@@ -192,6 +204,42 @@ extension Compositor {
             return t.fadeDuration > 0 && t.tiles.values.contains { $0.arrival + t.fadeDuration > previous }
         default: return false
         }
+    }
+
+    /// Device → device maps from a replicator's first copy to each other one, or nil when they
+    /// cannot be written so (instance or sublayer transforms that use depth, a 3D chain, a
+    /// plane that does not invert): the copies are then bounded by the clip alone.
+    static func instanceMaps(_ r: ReplicatorContent, bounds: CGRect, _ f: Footprint) -> [Homography]? {
+        guard f.child3D == nil else { return nil }
+        let sub = f.childSublayer ?? .identity
+        // Flattening to 2D commutes with the product only when depth does not feed x, y or w.
+        func flat(_ t: Transform3D) -> Bool { t.m31 == 0 && t.m32 == 0 && t.m34 == 0 }
+        guard flat(sub), let back = Homography(sub).concatenating(f.childWorld).inverse else { return nil }
+        var maps: [Homography] = []
+        maps.reserveCapacity(r.drawnCount - 1)
+        for t in r.transforms(bounds: bounds).dropFirst() {
+            guard let t else { continue }
+            let placed = t.concatenating(sub)
+            guard flat(placed) else { return nil }
+            maps.append(back.concatenating(Homography(placed)).concatenating(f.childWorld))
+        }
+        return maps
+    }
+
+    /// A replicated layer's box: its first copy's box and its images under the instance maps,
+    /// inside `clip`; the whole clip when the maps are unknown or a copy reaches behind the viewer.
+    static func replicatedBox(_ box: PixelBox, _ maps: [Homography]?, clip: PixelBox) -> PixelBox {
+        guard let maps else { return clip }
+        guard !box.isEmpty else { return box }
+        let r = CGRect(x: box.x0, y: box.y0, width: box.x1 - box.x0, height: box.y1 - box.y0)
+        var all = box
+        for m in maps {
+            guard let a = m.apply(CGPoint(x: r.minX, y: r.minY)), let b = m.apply(CGPoint(x: r.maxX, y: r.minY)),
+                  let c = m.apply(CGPoint(x: r.maxX, y: r.maxY)), let d = m.apply(CGPoint(x: r.minX, y: r.maxY)) else { return clip }
+            all = all.union(PixelBox(covering: Double(min(a.x, b.x, c.x, d.x)) - 1, Double(min(a.y, b.y, c.y, d.y)) - 1,
+                                     Double(max(a.x, b.x, c.x, d.x)) + 1, Double(max(a.y, b.y, c.y, d.y)) + 1, limit: clip))
+        }
+        return all.intersection(clip)
     }
 
     /// Forgets the footprints: the next damage is the whole frame.

@@ -95,6 +95,57 @@ import Testing
         MediaClock.override = nil
     }
 
+    /// CAReplicatorLayer: "instanceTransform: the transform matrix applied to the previous
+    /// instance to produce the current instance"; "instanceDelay: the delay between consecutive
+    /// instances" of the sublayers' animations. A replicated spinner's copies are where those
+    /// transforms put them: what it repaints is its own neighbourhood, not the whole window.
+    @Test func aReplicatedSpinnerRepaintsOnlyItsCopies() {
+        MediaClock.override = 0
+        let r = CARenderer()
+        let root = box(CGRect(x: 0, y: 0, width: 400, height: 300), color(0.1, 0.1, 0.1))
+        let spinner = CAReplicatorLayer()
+        spinner.frame = CGRect(x: 300, y: 40, width: 80, height: 80)
+        spinner.instanceCount = 12
+        spinner.instanceTransform = CATransform3DMakeRotation(.pi / 6, 0, 0, 1)
+        spinner.instanceDelay = 1.0 / 12
+        let bar = box(CGRect(x: 37, y: 4, width: 6, height: 20), color(1, 1, 1))
+        bar.cornerRadius = 3
+        let fade = CABasicAnimation(keyPath: "opacity")
+        fade.fromValue = 1; fade.toValue = 0.1; fade.duration = 1; fade.repeatCount = .infinity
+        bar.add(fade, forKey: "fade")
+        spinner.addSublayer(bar)
+        root.addSublayer(spinner)
+        r.bounds = root.bounds
+        r.layer = root
+        MediaClock.override = nil
+        _ = check(r, at: 0)
+        for t in stride(from: 0.05, through: 1.3, by: 0.1) {
+            let (differing, damage) = check(r, at: t)
+            #expect(differing == 0, "t = \(t)")
+            #expect(damage.width <= 90 && damage.height <= 90 && spinner.frame.insetBy(dx: -6, dy: -6).contains(damage), "t = \(t): \(damage)")
+        }
+        // Turning the copies (an animated instanceTransform) repaints where they were and where they are.
+        spinner.instanceTransform = CATransform3DMakeRotation(.pi / 5, 0, 0, 1)
+        let turned = check(r, at: 1.4)
+        #expect(turned.differing == 0)
+        // A replicator placing copies far apart: both the original's and the copies' places are
+        // repainted (the damage is one box, so it also holds the spinner, still fading).
+        let row = CAReplicatorLayer()
+        row.frame = CGRect(x: 0, y: 200, width: 400, height: 40)
+        row.instanceCount = 3
+        row.instanceTransform = CATransform3DMakeTranslation(150, 0, 0)
+        let dot = box(CGRect(x: 10, y: 10, width: 20, height: 20), color(0, 1, 0))
+        row.addSublayer(dot)
+        root.addSublayer(row)
+        _ = check(r, at: 1.5)
+        CATransaction.begin(); CATransaction.setDisableActions(true)
+        dot.backgroundColor = color(1, 0, 0)
+        CATransaction.commit()
+        let recoloured = check(r, at: 1.6)
+        #expect(recoloured.differing == 0)
+        #expect(recoloured.damage.minX <= 10 && recoloured.damage.maxX >= 330 && recoloured.damage.maxY <= 232, "\(recoloured.damage)")
+    }
+
     @Test func stillTreesNeedNoWalk() {
         // A committed tree in which nothing moves with time is not walked again: no damage while
         // it stays; an animation deep inside (or under a mask) makes every ancestor unstill, so
