@@ -169,10 +169,13 @@ import QuartzCore
         fade.colors = [color(0, 0, 0, 1), color(0, 0, 0, 0)]
         faded.mask = fade
         for l in [seed, radial, conic, banner, faded] { stage.addSublayer(l) }
-        var turned = false
+        // Each layer keeps its own state: a click always changes the layer clicked.
+        var turnedLayers: Set<ObjectIdentifier> = []
         return { e in
             guard case .down = e.kind, let hit = e.layer as? CAGradientLayer else { return }
-            turned.toggle()
+            let id = ObjectIdentifier(hit)
+            let turned = !turnedLayers.contains(id)
+            if turned { turnedLayers.insert(id) } else { turnedLayers.remove(id) }
             CATransaction.begin()
             CATransaction.setAnimationDuration(1)
             if hit === seed {

@@ -29,18 +29,27 @@ func box(_ frame: CGRect, _ fill: CGColor?, radius: CGFloat = 0, name: String? =
 
 let palette = [color(0.95, 0.45, 0.2), color(0.3, 0.75, 0.45), color(0.35, 0.55, 0.95), color(0.9, 0.3, 0.5), color(0.95, 0.8, 0.25)]
 
-/// The scenes, in gallery order (each reproduces a part of the seeds).
+/// The scenes, in gallery order (each reproduces a part of Apple's Core Animation guides).
 @MainActor let scenes: [Scene] = baseScenes + contentScenes + structuralScenes
 
 @MainActor let baseScenes: [Scene] = [
     Scene(name: "Implicit animations — click a layer") { stage, _ in
         var layers: [CALayer] = []
+        // The boxes move between two rows (centres at y 100 and 270), clear of the bar below them
+        // and of the window's edges.
         for i in 0..<3 {
-            let l = box(CGRect(x: 60 + CGFloat(i) * 170, y: 120, width: 120, height: 120), palette[i], radius: 16)
+            let l = box(CGRect(x: 90 + CGFloat(i) * 170, y: 40, width: 120, height: 120), palette[i], radius: 16)
             stage.addSublayer(l)
             layers.append(l)
         }
-        let slow = box(CGRect(x: 60, y: 300, width: 460, height: 40), color(0.25, 0.27, 0.33), radius: 8, name: "slow")
+        let slow = box(CGRect(x: 90, y: 380, width: 460, height: 50), color(0.25, 0.27, 0.33), radius: 8, name: "slow")
+        let label = CATextLayer()
+        label.frame = slow.bounds.insetBy(dx: 12, dy: 14)
+        label.string = "Click: all three move in 2 s, then a completion block"
+        label.fontSize = 14
+        label.alignmentMode = .center
+        label.contentsScale = stage.contentsScale
+        slow.addSublayer(label)
         stage.addSublayer(slow)
         var step = 0
         return { e in
@@ -51,7 +60,7 @@ let palette = [color(0.95, 0.45, 0.2), color(0.3, 0.75, 0.45), color(0.35, 0.55,
                 CATransaction.begin()
                 CATransaction.setAnimationDuration(2)
                 CATransaction.setCompletionBlock { slow.backgroundColor = color(0.25, 0.27, 0.33) }
-                for l in layers { l.position.y = l.position.y == 180 ? 420 : 180 }
+                for l in layers { l.position.y = l.position.y == 100 ? 270 : 100 }
                 slow.backgroundColor = palette[step % palette.count]
                 CATransaction.commit()
             } else if hit === layers[0] {
@@ -98,18 +107,54 @@ let palette = [color(0.95, 0.45, 0.2), color(0.3, 0.75, 0.45), color(0.35, 0.55,
         for l in [a, b, c, d, e] { stage.addSublayer(l) }
         return { _ in }
     },
-    Scene(name: "Contents — gravity and contentsRect") { stage, image in
+    Scene(name: "Contents — gravity and contentsRect; click the right column") { stage, image in
+        // Six gravities (left, 3 × 2), then contentsRect: the image's top-left quarter, and a
+        // window onto the picture that pans when clicked (contentsRect animates).
         let gravities: [CALayerContentsGravity] = [.resize, .resizeAspect, .resizeAspectFill, .center, .topLeft, .bottomRight]
+        func caption(_ text: String, under l: CALayer) {
+            let t = CATextLayer()
+            t.frame = CGRect(x: l.frame.minX, y: l.frame.maxY + 4, width: l.frame.width, height: 18)
+            t.string = text
+            t.fontSize = 12
+            t.alignmentMode = .center
+            t.foregroundColor = color(0.8, 0.82, 0.88)
+            stage.addSublayer(t)
+        }
         for (i, g) in gravities.enumerated() {
-            let l = box(CGRect(x: 30 + CGFloat(i % 3) * 200, y: 40 + CGFloat(i / 3) * 200, width: 170, height: 150),
+            let l = box(CGRect(x: 20 + CGFloat(i % 3) * 150, y: 40 + CGFloat(i / 3) * 220, width: 130, height: 170),
                         color(0.2, 0.22, 0.28), radius: 8)
             l.contents = image
             l.contentsGravity = g
             l.contentsScale = 2
             l.masksToBounds = true
             stage.addSublayer(l)
+            caption(g.rawValue, under: l)
         }
-        return { _ in }
+        let quarter = box(CGRect(x: 480, y: 40, width: 140, height: 170), color(0.2, 0.22, 0.28), radius: 8)
+        quarter.contents = image
+        quarter.contentsRect = CGRect(x: 0, y: 0, width: 0.5, height: 0.5)
+        quarter.masksToBounds = true
+        stage.addSublayer(quarter)
+        caption("contentsRect ¼", under: quarter)
+        let window = box(CGRect(x: 480, y: 260, width: 140, height: 170), color(0.2, 0.22, 0.28), radius: 8, name: "pan")
+        window.contents = image
+        window.contentsRect = CGRect(x: 0, y: 0, width: 0.3, height: 0.6)
+        window.masksToBounds = true
+        stage.addSublayer(window)
+        caption("contentsRect pans", under: window)
+        var step = 0
+        return { e in
+            guard case .down = e.kind, e.layer === window || e.layer === quarter else { return }
+            step += 1
+            CATransaction.begin()
+            CATransaction.setAnimationDuration(0.8)
+            if e.layer === window {
+                window.contentsRect.origin = CGPoint(x: [0, 0.35, 0.7, 0.35][step % 4], y: [0, 0.4, 0, 0.2][step % 4])
+            } else {
+                quarter.contentsRect.origin = CGPoint(x: step % 2 == 0 ? 0 : 0.5, y: step % 4 < 2 ? 0 : 0.5)
+            }
+            CATransaction.commit()
+        }
     },
     Scene(name: "3D transforms — drag to turn") { stage, image in
         let holder = box(stage.bounds, nil)
@@ -169,10 +214,27 @@ let palette = [color(0.95, 0.45, 0.2), color(0.3, 0.75, 0.45), color(0.35, 0.55,
         pulse.add(group, forKey: "group")
         track.addSublayer(dot); track.addSublayer(springy); track.addSublayer(pulse)
         var paused = false
+        var press: CGPoint?
+        var scrubbed = false
         return { e in
             switch e.kind {
             case .down:
-                // Seed 004 "manual animation": pause by speed 0, resume from the paused time.
+                press = e.location
+                scrubbed = false
+            case .dragged where paused:
+                // Scrub: 100 points of horizontal drag are one second of the paused timeline.
+                guard let p = press else { return }
+                scrubbed = true
+                CATransaction.begin(); CATransaction.setDisableActions(true)
+                track.timeOffset = max(0, track.timeOffset + Double(e.location.x - p.x) / 100)
+                CATransaction.commit()
+                press = e.location
+            case .up:
+                defer { press = nil }
+                guard !scrubbed else { return }
+                // A click (no scrub): seed 004's "manual animation" — pause by speed 0, resume
+                // from the paused time.
+                CATransaction.begin(); CATransaction.setDisableActions(true)
                 if paused {
                     let pausedTime = track.timeOffset
                     track.speed = 1; track.timeOffset = 0; track.beginTime = 0
@@ -181,9 +243,8 @@ let palette = [color(0.95, 0.45, 0.2), color(0.3, 0.75, 0.45), color(0.35, 0.55,
                     track.timeOffset = track.convertTime(CACurrentMediaTime(), from: nil)
                     track.speed = 0
                 }
+                CATransaction.commit()
                 paused.toggle()
-            case .dragged where paused:
-                track.timeOffset += 0.01
             default: break
             }
         }

@@ -58,10 +58,12 @@ import QuartzCore
             let row = box(CGRect(x: 10, y: 10 + CGFloat(i) * rowHeight, width: 380, height: rowHeight - 8),
                           palette[i % palette.count], radius: 6)
             let text = CATextLayer()
-            text.frame = CGRect(x: 14, y: 12, width: 340, height: 30)
-            text.fontSize = 20
+            // The row's whole width less its margins; a line that still does not fit ends in "…".
+            text.frame = CGRect(x: 14, y: 12, width: 352, height: 30)
+            text.fontSize = 18
+            text.truncationMode = .end
             text.foregroundColor = color(0.1, 0.1, 0.12)
-            text.string = "Row \(i + 1) — CAScrollLayer moves bounds.origin"
+            text.string = "Row \(i + 1) — scrolled by bounds.origin"
             row.addSublayer(text)
             scroller.addSublayer(row)
         }
@@ -262,9 +264,13 @@ import QuartzCore
                 CATransaction.commit()
                 last = e.location
             case .scroll(let dy):
+                // Zoom about the pointer: the map point under it stays under it.
+                let under = map.convert(e.location, from: stage)   // the map point under the pointer
+                let pointer = CGPoint(x: e.location.x - scroller.frame.minX, y: e.location.y - scroller.frame.minY)
                 zoom = min(max(zoom * (dy < 0 ? 1.25 : 0.8), 1.0 / 32), 2)
                 CATransaction.begin(); CATransaction.setAnimationDuration(0.2)
                 map.transform = CATransform3DMakeScale(zoom, zoom, 1)
+                scroller.scroll(to: CGPoint(x: under.x * zoom - pointer.x, y: under.y * zoom - pointer.y))
                 CATransaction.commit()
             default: break
             }

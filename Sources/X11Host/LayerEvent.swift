@@ -47,4 +47,14 @@ public enum KeySym {
     public static let escape: UInt = 0xFF1B
     /// Space bar
     public static let space: UInt = 0x0020
+    /// Home
+    public static let home: UInt = 0xFF50
+    /// End
+    public static let end: UInt = 0xFF57
+    /// Page Up
+    public static let pageUp: UInt = 0xFF55
+    /// Page Down
+    public static let pageDown: UInt = 0xFF56
+    /// Return
+    public static let returnKey: UInt = 0xFF0D
 }

@@ -36,7 +36,7 @@ extension LayerWindow {
     /// Whether something is to be drawn at `t`: a commit not yet drawn, an animation, a display
     /// link, an expose, or changes waiting for their commit.
     func wantsFrame(at t: Double) -> Bool {
-        needsRedraw || wasAnimating || CADisplayLink.wantsFrames || renderer.hasUnrenderedCommit
+        needsRedraw || wasAnimating || (flash.map { t >= $0.until } ?? false) || CADisplayLink.wantsFrames || renderer.hasUnrenderedCommit
             || CARenderer.hasPendingChanges || renderer.nextFrameTime() <= t + clock.interval
     }
 
@@ -48,6 +48,7 @@ extension LayerWindow {
         // A frame waits for the tick; with both buffers still being read, for the server's
         // completion event instead (it arrives on the X connection).
         if wantsFrame(at: now) && presenter?.hasFreeBuffer == true { deadline = min(deadline, clock.nextTick(now: now)) }
+        if let flash { deadline = min(deadline, max(flash.until, now)) }
         let onMain = Thread.isMainThread
         if onMain, let limit = RunLoop.main.limitDate(forMode: .default) {
             deadline = min(deadline, now + max(0, limit.timeIntervalSinceNow))
@@ -67,6 +68,7 @@ extension LayerWindow {
     /// Renders and shows a frame at media time `t`.
     func frame(at t: CFTimeInterval) {
         guard let presenter, let (index, _) = presenter.acquire() else { return }
+        let started = CACurrentMediaTime()
         onFrame?(t)
         CADisplayLink.fire(at: t, interval: clock.interval)
         // Commits what the display links changed, runs layout and display, delivers callbacks.
@@ -79,10 +81,18 @@ extension LayerWindow {
         // gets the one more frame that shows its end.
         wasAnimating = renderer.nextFrameTime() <= t + clock.interval
         renderer.endFrame()
-        presenter.present(index, full: needsFullPut, within: renderer.lastDamage)
+        // The region to compare with the frame on screen: what changed, and a flash to take away.
+        var changed = renderer.lastDamage
+        if let f = flash, t >= f.until { changed = changed.union(f.box); flash = nil }
+        if debugOptions.contains(.flashRepaints), !renderer.lastDamage.isEmpty {
+            presenter.flash(index, box: renderer.lastDamage)
+            flash = (flash.map { $0.box.union(renderer.lastDamage) } ?? renderer.lastDamage, t + 0.1)
+        }
+        presenter.present(index, full: needsFullPut, within: changed)
         needsFullPut = false
         needsRedraw = false
         clock.frameMade(at: t)
+        lastFrameDuration = CACurrentMediaTime() - started
         frameCount += 1
     }
 }

@@ -57,6 +57,25 @@ public final class LayerWindow {
     /// Device pixels per point (2 on a HiDPI screen): from the initialiser's `scale`, else
     /// `GDK_SCALE`, else the `Xft.dpi` resource ÷ 96, else 1. The root layer's `contentsScale`.
     public let scale: CGFloat
+    /// What the window draws over its frames to show how they are made (Quartz Debug's options).
+    public struct DebugOptions: OptionSet, Sendable {
+        /// Raw bits.
+        public let rawValue: Int
+        /// Creates a set from raw bits.
+        public init(rawValue: Int) { self.rawValue = rawValue }
+        /// Tints each frame's repainted region yellow for a tenth of a second ("flash screen updates").
+        public static let flashRepaints = DebugOptions(rawValue: 1)
+    }
+
+    /// Debug drawing over the frames (none unless set). The tint is drawn into the shown image
+    /// only: the layer tree, `makeImage()` and damage tracking never see it.
+    public var debugOptions: DebugOptions = [] {
+        didSet { if debugOptions != oldValue { needsRedraw = true } }
+    }
+
+    /// Wall-clock seconds the last frame took from display links to present (the frame-time overlay's figure).
+    public internal(set) var lastFrameDuration: Double = 0
+
     /// Why shared memory is not in use, when the server refused it (frames then go through XPutImage).
     public internal(set) var sharedMemoryFallback: LayerWindowError?
 
@@ -77,6 +96,8 @@ public final class LayerWindow {
     /// The last frame still had something moving: one more frame shows where it ended.
     var wasAnimating = false
     var buttonsDown = 0
+    /// Where a flash is shown and when it must be taken away again (flashRepaints).
+    var flash: (box: PixelBox, until: Double)?
     /// The window was destroyed by the server or another client (nothing left to destroy).
     var destroyed = false
     private(set) var recentErrors: [XProtocolError] = []

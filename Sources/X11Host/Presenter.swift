@@ -91,6 +91,20 @@ final class Presenter {
         stale[index] = .empty
     }
 
+    /// Tints `box` of buffer `index` yellow (a debug flash); the buffer gets its true pixels back
+    /// the next time it is brought up to date.
+    func flash(_ index: Int, box: PixelBox) {
+        let img = images[index]
+        let area = box.intersection(PixelBox(x0: 0, y0: 0, x1: width, y1: height))
+        guard !area.isEmpty, let pixels = cx11_image_pixels(img) else { return }
+        let stride = Int(cx11_image_stride(img)) / 4
+        for y in area.y0..<area.y1 {
+            let row = pixels + y * stride
+            for x in area.x0..<area.x1 { row[x] = ((row[x] >> 1) & 0x7F7F7F) | 0xFF80_8000 }
+        }
+        stale[index] = stale[index].union(area)
+    }
+
     /// Shows buffer `index`: only the rectangle that differs from the frame on screen (searched
     /// inside `within`, the frame's damage), unless `full` (after an expose or resize). Nothing is
     /// put when the frames are identical.
