@@ -40,7 +40,7 @@ let package = Package(
                     path: "Tests/CoreGraphicsTests", exclude: ["Goldens", "Fixtures"]),
         .testTarget(name: "QuartzCoreTests", dependencies: ["QuartzCore", "TestSupport"], path: "Tests/QuartzCoreTests",
                     exclude: ["Goldens"]),
-        .testTarget(name: "X11HostTests", dependencies: ["X11Host", "TestSupport"], path: "Tests/X11HostTests"),
+        .testTarget(name: "X11HostTests", dependencies: ["X11Host", "TestSupport", "CX11"], path: "Tests/X11HostTests"),
         .testTarget(name: "LayerRenderTests", dependencies: ["LayerRender"], path: "Tests/LayerRenderTests"),
     ],
     swiftLanguageModes: [.v6]

@@ -88,7 +88,7 @@ import QuartzCore
         if !hitQuad.isEmpty { hp.addLines(between: hitQuad + [hitQuad[0]]) }
         hitShape.path = hp
         hitLabel.isHidden = !showsHitTest || hitLabel.string == nil
-        hitLabel.frame = CGRect(x: 8, y: root.bounds.maxY - 46, width: root.bounds.width - 16, height: 38)
+        hitLabel.frame = CGRect(x: 8, y: 8, width: root.bounds.width - 16, height: 38)
         CATransaction.commit()
     }
 

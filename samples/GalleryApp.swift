@@ -122,10 +122,13 @@ import X11Host
                 return
             }
             let p = stage.convert(event.location, from: window.rootLayer)
+            // Hit-tested within the scene (as the window does, on the presentation tree): the
+            // panels and overlays above it never take the click.
+            let hit = event.layer == nil ? nil : stage.presentation()?.hitTest(event.location)?.model()
             let kind: SceneEvent.Kind
             switch event.kind {
             case .mouseDown:
-                overlay.clicked(event.layer, root: window.rootLayer)
+                overlay.clicked(hit, root: window.rootLayer)
                 kind = .down
             case .mouseUp: kind = .up
             case .mouseMoved: kind = .moved
@@ -133,7 +136,7 @@ import X11Host
             case .scroll(_, let dy): kind = .scroll(dy)
             default: return
             }
-            handler(SceneEvent(kind: kind, location: p, layer: event.layer))
+            handler(SceneEvent(kind: kind, location: p, layer: hit))
         }
     }
 

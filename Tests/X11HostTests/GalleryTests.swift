@@ -1,0 +1,194 @@
+// The gallery as a newcomer drives it, in its own process under a private Xvfb, with xdotool
+// keys and pointer, read back from the X server: every scene reachable by key shows that scene;
+// drags show at every step; the overlays draw; bad arguments are refused with a message.
+import CX11
+import CoreGraphics
+import Foundation
+import Testing
+import TestSupport
+@testable import X11Host
+
+/// A running gallery: its process, window and a connection of our own to read its pixels.
+final class GalleryProcess {
+    let x: Xvfb
+    let pid: pid_t
+    let window: String
+    private let reader: OpaquePointer
+
+    init?(_ x: Xvfb, arguments: [String] = []) {
+        self.x = x
+        let binary = Golden.packageRoot.appendingPathComponent(".build/debug/samples").path
+        guard FileManager.default.isExecutableFile(atPath: binary), let pid = spawn(binary, arguments, display: x.display),
+              let reader = cx11_open(x.display) else { return nil }
+        self.pid = pid
+        self.reader = reader
+        var found = ""
+        for _ in 0..<200 where found.isEmpty {
+            found = output("/usr/bin/xdotool", ["search", "--pid", "\(pid)"], display: x.display)
+                .split(separator: "\n").first.map(String.init) ?? ""
+            if found.isEmpty { usleep(25_000) }
+        }
+        window = found
+        if found.isEmpty { kill(pid, SIGKILL); reap(pid); cx11_close(reader); return nil }
+    }
+
+    deinit {
+        kill(pid, SIGKILL)
+        reap(pid)
+        cx11_close(reader)
+    }
+
+    var title: String { output("/usr/bin/xdotool", ["getwindowname", window], display: x.display).trimmingCharacters(in: .newlines) }
+
+    func key(_ names: String...) { x.run("/usr/bin/xdotool", ["key", "--window", window] + names) }
+
+    func pointer(_ args: [String]) { x.run("/usr/bin/xdotool", ["mousemove", "--window", window] + args) }
+
+    /// The window's 640 × 480 pixels (0xFFRRGGBB).
+    func pixels() -> [UInt32] {
+        var out = [UInt32](repeating: 0, count: 640 * 480)
+        let ok = out.withUnsafeMutableBufferPointer { cx11_read_window(reader, UInt(window)!, 0, 0, 640, 480, $0.baseAddress) }
+        return ok == 0 ? out.map { $0 | 0xFF00_0000 } : []
+    }
+
+    /// Waits (bounded) until `condition` holds.
+    @discardableResult
+    func wait(_ seconds: Double = 3, until condition: () -> Bool) -> Bool {
+        let end = CACurrentMediaTime() + seconds
+        while CACurrentMediaTime() < end {
+            if condition() { return true }
+            usleep(20_000)
+        }
+        return condition()
+    }
+}
+
+func differing(_ a: [UInt32], _ b: [UInt32]) -> Int { a.count != b.count ? max(a.count, b.count) : zip(a, b).filter { $0 != $1 }.count }
+
+extension X11WindowTests {
+@Suite struct GalleryTests {
+    /// The scenes whose picture does not change with time once built: the window must show
+    /// exactly what `samples --headless` renders for them.
+    static let stillScenes = [2, 3, 4, 7, 8, 11, 12, 15]
+
+    @Test func everySceneIsReachableByKeyAndShowsOnScreen() throws {
+        let x = try #require(Xvfb())
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("gallery-\(getpid())").path
+        let binary = Golden.packageRoot.appendingPathComponent(".build/debug/samples").path
+        let headless = try #require(spawn(binary, ["--headless", dir], display: nil))
+        #expect(reap(headless) == 0)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let g = try #require(GalleryProcess(x))
+        // The help panel is open at launch and names every scene; h closes it.
+        #expect(g.wait { g.title.hasPrefix("1/17 ") })
+        let withHelp = g.pixels()
+        g.key("h")
+        #expect(g.wait { differing(g.pixels(), withHelp) > 10_000 })
+        var previous = g.pixels()
+        for n in 1...17 {
+            if n > 1 { g.key("Right") }
+            #expect(g.wait { g.title.hasPrefix("\(n)/17 ") }, "scene \(n): title \(g.title)")
+            if Self.stillScenes.contains(n) {
+                let png = try #require(try? Data(contentsOf: URL(fileURLWithPath: String(format: "%@/scene-%02d.png", dir, n))))
+                let image = try #require(ImageCodec.decode(png))
+                let expected = (0..<480).flatMap { y in (0..<640).map { image.premultipliedPixel(x: $0, y: y) | 0xFF00_0000 } }
+                var shown: [UInt32] = []
+                g.wait { shown = g.pixels(); return differing(shown, expected) == 0 }
+                #expect(differing(shown, expected) == 0, "scene \(n): \(differing(shown, expected)) pixels differ from its offscreen render")
+                previous = shown
+            } else if n > 1 {
+                var shown: [UInt32] = []
+                g.wait { shown = g.pixels(); return differing(shown, previous) > 5_000 }
+                #expect(differing(shown, previous) > 5_000, "scene \(n) looks like scene \(n - 1)")
+                previous = shown
+            }
+        }
+        // Two digits within a second reach scenes past 9; Home the first.
+        g.key("1", "4")
+        #expect(g.wait { g.title.hasPrefix("14/17 ") }, "\(g.title)")
+        g.key("Home")
+        #expect(g.wait { g.title.hasPrefix("1/17 ") })
+    }
+
+    @Test(arguments: [5, 14, 15, 17]) func dragsShowAtEveryStep(scene: Int) throws {
+        let x = try #require(Xvfb())
+        let g = try #require(GalleryProcess(x, arguments: ["--scene", "\(scene)"]))
+        #expect(g.wait { g.title.hasPrefix("\(scene)/17 ") })
+        g.key("h")
+        usleep(400_000)
+        g.pointer(["320", "240", "mousedown", "1"])
+        var last = g.pixels()
+        for step in 1...6 {
+            g.pointer(["\(320 + step * 12)", "\(240 - step * 10)"])
+            var now: [UInt32] = []
+            let moved = g.wait(2) { now = g.pixels(); return differing(now, last) > 50 }
+            #expect(moved, "scene \(scene), step \(step): the drag did not show")
+            usleep(300_000)   // let an animation the step started settle before the next comparison
+            last = g.pixels()
+        }
+        x.run("/usr/bin/xdotool", ["mouseup", "1"])
+    }
+
+    @Test func theRepaintFlashAppearsWhereALayerMovedAndNowhereElse() throws {
+        let x = try #require(Xvfb())
+        let window = try #require(LayerWindow(title: "flash", size: CGSize(width: 200, height: 100), display: x.display))
+        let dot = CALayer()
+        CATransaction.begin(); CATransaction.setDisableActions(true)
+        dot.frame = CGRect(x: 10, y: 10, width: 20, height: 20)
+        dot.backgroundColor = CGColor(red: 0, green: 0, blue: 1, alpha: 1)
+        window.rootLayer.addSublayer(dot)
+        CATransaction.commit()
+        window.debugOptions = [.flashRepaints]
+        func spin(_ s: Double) { let end = CACurrentMediaTime() + s; while CACurrentMediaTime() < end { window.runOnce(maxWait: 0.01) } }
+        spin(0.3)
+        let clean = window.readPixels().pixels
+        CATransaction.begin(); CATransaction.setDisableActions(true)
+        dot.position = CGPoint(x: 150, y: 70)
+        CATransaction.commit()
+        let frames = window.frameCount
+        while window.frameCount == frames { window.runOnce(maxWait: 0.05) }
+        let flashed = window.readPixels().pixels
+        let yellowish = { (p: UInt32) in (p >> 16) & 0xFF >= 0x80 && (p >> 8) & 0xFF >= 0x80 && p & 0xFF < 0x80 }
+        // Tinted: the old place and the new one (the frame's damage is the box holding both);
+        // untouched: what lies outside that box.
+        #expect(yellowish(flashed[20 * 200 + 20]) && yellowish(flashed[70 * 200 + 150]))
+        #expect(flashed[95 * 200 + 5] == clean[95 * 200 + 5] && flashed[5 * 200 + 190] == clean[5 * 200 + 190])
+        spin(0.3)
+        let settled = window.readPixels().pixels
+        #expect(settled[70 * 200 + 150] == 0xFF00_00FF && settled[20 * 200 + 20] == clean[0])
+    }
+
+    @Test func theDebugOverlaysAndSlowModeDraw() throws {
+        let x = try #require(Xvfb())
+        let g = try #require(GalleryProcess(x, arguments: ["--scene", "2"]))
+        #expect(g.wait { g.title.hasPrefix("2/17 ") })
+        g.key("h")
+        usleep(600_000)   // the panel's fade ends
+        let plain = g.pixels()
+        // Each key draws its overlay (and a notice); pressing it again takes the overlay away.
+        for key in ["o", "b", "t", "f"] {
+            g.key(key)
+            #expect(g.wait { differing(g.pixels(), plain) > 200 }, "\(key) drew nothing")
+            g.key(key)
+        }
+        var after: [UInt32] = []
+        let restored = g.wait(4) { after = g.pixels(); return differing(after, plain) == 0 }
+        let rows = (0..<480).filter { y in (0..<640).contains { after.count == 640 * 480 && after[y * 640 + $0] != plain[y * 640 + $0] } }
+        #expect(restored, "rows \(rows.first ?? -1)–\(rows.last ?? -1) still differ")
+        g.key("s")
+        #expect(g.wait { g.title.contains("slow ×10") })
+    }
+
+    @Test func badArgumentsAreRefusedWithAMessage() throws {
+        let binary = Golden.packageRoot.appendingPathComponent(".build/debug/samples").path
+        guard FileManager.default.isExecutableFile(atPath: binary) else { return }
+        for args in [["--scene", "0"], ["--scene", "18"], ["--scene", "x"], ["--scale", "nan"], ["--bogus"], ["--scene"]] {
+            let pid = try #require(spawn(binary, args, display: nil))
+            #expect(reap(pid) == 2, "\(args)")
+        }
+        let list = output(binary, ["--list"], display: "")
+        #expect(list.contains("17  Tiled layer") && list.contains("drag to scroll"))
+        #expect(output(binary, ["--help"], display: "").contains("--scene N"))
+    }
+}
+}
