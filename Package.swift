@@ -33,6 +33,10 @@ let package = Package(
                 linkerSettings: [.linkedLibrary("X11"), .linkedLibrary("Xext")]),
         .target(name: "X11Host", dependencies: ["QuartzCore", "LayerRender", "CX11"], path: "Sources/X11Host"),
         .executableTarget(name: "samples", dependencies: ["QuartzCore", "X11Host", "ImageIO"], path: "samples"),
+        // The README's examples, built by `make test` (X11HostTests' ReadmeTests check they match it and run them).
+        .executableTarget(name: "ReadmeWindow", dependencies: ["X11Host"], path: "Examples/ReadmeWindow"),
+        .executableTarget(name: "ReadmeLayers", dependencies: ["X11Host"], path: "Examples/ReadmeLayers"),
+        .executableTarget(name: "ReadmeDrawing", dependencies: ["CoreGraphics", "ImageIO"], path: "Examples/ReadmeDrawing"),
         // `make bench`: release-build benchmarks (never run as tests).
         .executableTarget(name: "bench", dependencies: ["QuartzCore", "LayerRender"], path: "Benchmarks/bench"),
         .target(name: "TestSupport", dependencies: ["CoreGraphics"], path: "Tests/TestSupport"),

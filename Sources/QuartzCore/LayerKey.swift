@@ -31,11 +31,11 @@ struct LayerKey {
     /// An optional object property: nil/NSNull clear it; otherwise the value must be a `T`.
     static func optional<T>(_ kp: ReferenceWritableKeyPath<CALayer, T?>) -> LayerKey { typed(kp, Coerce.object) }
     /// A string-backed constant (gravity, filter…): accepts the typed value or its raw String.
-    static func raw<T: RawRepresentable>(_ kp: ReferenceWritableKeyPath<CALayer, T>) -> LayerKey where T.RawValue == String {
+    static func raw<T: RawRepresentable & SendableMetatype>(_ kp: ReferenceWritableKeyPath<CALayer, T>) -> LayerKey where T.RawValue == String {
         typed(kp, Coerce.raw)
     }
     /// An option set stored as an unsigned integer.
-    static func options<T: OptionSet>(_ kp: ReferenceWritableKeyPath<CALayer, T>) -> LayerKey where T.RawValue: FixedWidthInteger {
+    static func options<T: OptionSet & SendableMetatype>(_ kp: ReferenceWritableKeyPath<CALayer, T>) -> LayerKey where T.RawValue: FixedWidthInteger {
         typed(kp) { v in
             if let t = v as? T { return t }
             guard let d = Coerce.double(v), d >= 0, d <= Double(T.RawValue.max) else { return nil }

@@ -8,59 +8,11 @@ import Testing
 import TestSupport
 @testable import X11Host
 
-/// A running gallery: its process, window and a connection of our own to read its pixels.
-final class GalleryProcess {
-    let x: Xvfb
-    let pid: pid_t
-    let window: String
-    private let reader: OpaquePointer
-
-    init?(_ x: Xvfb, arguments: [String] = []) {
-        self.x = x
-        let binary = Golden.packageRoot.appendingPathComponent(".build/debug/samples").path
-        guard FileManager.default.isExecutableFile(atPath: binary), let pid = spawn(binary, arguments, display: x.display),
-              let reader = cx11_open(x.display) else { return nil }
-        self.pid = pid
-        self.reader = reader
-        var found = ""
-        for _ in 0..<200 where found.isEmpty {
-            found = output("/usr/bin/xdotool", ["search", "--pid", "\(pid)"], display: x.display)
-                .split(separator: "\n").first.map(String.init) ?? ""
-            if found.isEmpty { usleep(25_000) }
-        }
-        window = found
-        if found.isEmpty { kill(pid, SIGKILL); reap(pid); cx11_close(reader); return nil }
-    }
-
-    deinit {
-        kill(pid, SIGKILL)
-        reap(pid)
-        cx11_close(reader)
-    }
-
-    var title: String { output("/usr/bin/xdotool", ["getwindowname", window], display: x.display).trimmingCharacters(in: .newlines) }
-
-    func key(_ names: String...) { x.run("/usr/bin/xdotool", ["key", "--window", window] + names) }
-
-    func pointer(_ args: [String]) { x.run("/usr/bin/xdotool", ["mousemove", "--window", window] + args) }
-
-    /// The window's 640 × 480 pixels (0xFFRRGGBB).
-    func pixels() -> [UInt32] {
-        var out = [UInt32](repeating: 0, count: 640 * 480)
-        let ok = out.withUnsafeMutableBufferPointer { cx11_read_window(reader, UInt(window)!, 0, 0, 640, 480, $0.baseAddress) }
-        return ok == 0 ? out.map { $0 | 0xFF00_0000 } : []
-    }
-
-    /// Waits (bounded) until `condition` holds.
-    @discardableResult
-    func wait(_ seconds: Double = 3, until condition: () -> Bool) -> Bool {
-        let end = CACurrentMediaTime() + seconds
-        while CACurrentMediaTime() < end {
-            if condition() { return true }
-            usleep(20_000)
-        }
-        return condition()
-    }
+/// A running gallery (640 × 480).
+func GalleryProcess(_ x: Xvfb, arguments: [String] = []) -> WindowProcess? {
+    let binary = Golden.packageRoot.appendingPathComponent(".build/debug/samples").path
+    guard FileManager.default.isExecutableFile(atPath: binary) else { return nil }
+    return WindowProcess(x, binary: binary, arguments: arguments, width: 640, height: 480)
 }
 
 func differing(_ a: [UInt32], _ b: [UInt32]) -> Int { a.count != b.count ? max(a.count, b.count) : zip(a, b).filter { $0 != $1 }.count }
