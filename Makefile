@@ -3,7 +3,7 @@
 # prints the one apt-get line to run.
 
 SWIFT ?= swift
-DEBIAN_PACKAGES := libx11-dev libxext-dev libcairo2-dev libpango1.0-dev libjpeg-dev pkg-config \
+DEBIAN_PACKAGES := libx11-dev libxext-dev libxpresent-dev libxfixes-dev libcairo2-dev libpango1.0-dev libjpeg-dev pkg-config \
                    xvfb xdotool x11-utils fonts-wqy-microhei fonts-dejavu-core
 JOBS ?= 2
 

@@ -30,7 +30,8 @@ let package = Package(
         .target(name: "LayerRender", dependencies: ["CoreGraphics", "CGSupport"], path: "Sources/LayerRender"),
         .target(name: "QuartzCore", dependencies: ["CoreGraphics", "LayerRender"], path: "Sources/QuartzCore"),
         .target(name: "CX11", path: "Sources/CX11",
-                linkerSettings: [.linkedLibrary("X11"), .linkedLibrary("Xext")]),
+                linkerSettings: [.linkedLibrary("X11"), .linkedLibrary("Xext"), .linkedLibrary("Xpresent"),
+                                 .linkedLibrary("Xfixes")]),
         .target(name: "X11Host", dependencies: ["QuartzCore", "LayerRender", "CX11"], path: "Sources/X11Host"),
         .executableTarget(name: "samples", dependencies: ["QuartzCore", "X11Host", "ImageIO"], path: "samples"),
         // The README's examples, built by `make test` (X11HostTests' ReadmeTests check they match it and run them).
@@ -38,7 +39,7 @@ let package = Package(
         .executableTarget(name: "ReadmeLayers", dependencies: ["X11Host"], path: "Examples/ReadmeLayers"),
         .executableTarget(name: "ReadmeDrawing", dependencies: ["CoreGraphics", "ImageIO"], path: "Examples/ReadmeDrawing"),
         // `make bench`: release-build benchmarks (never run as tests).
-        .executableTarget(name: "bench", dependencies: ["QuartzCore", "LayerRender"], path: "Benchmarks/bench"),
+        .executableTarget(name: "bench", dependencies: ["QuartzCore", "LayerRender", "X11Host"], path: "Benchmarks/bench"),
         .target(name: "TestSupport", dependencies: ["CoreGraphics"], path: "Tests/TestSupport"),
         .testTarget(name: "CoreGraphicsTests", dependencies: ["CoreGraphics", "ImageIO", "TestSupport"],
                     path: "Tests/CoreGraphicsTests", exclude: ["Goldens", "Fixtures"]),

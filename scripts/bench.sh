@@ -23,7 +23,17 @@ if [ "${PEERS:-1}" != "0" ] && [ -f "$peers_src/run.sh" ]; then
         echo "bench: the peers did not run (see $work/run.log); ratios use the recorded baseline"
     fi
 fi
-"$bench" "$@"
+# The live-window line runs under a private Xvfb (60 Hz vblanks through Present).
+if command -v Xvfb >/dev/null; then
+    display=":$((300 + $$ % 300))"
+    Xvfb "$display" -screen 0 800x600x24 -nolisten tcp -noreset >/dev/null 2>&1 &
+    xvfb_pid=$!
+    trap 'kill $xvfb_pid 2>/dev/null || true' EXIT
+    sleep 0.5
+    DISPLAY="$display" "$bench" "$@"
+else
+    "$bench" "$@"
+fi
 
 blend2d="${TMPDIR:-/tmp}/ca-peers/build/blend2d_bench"
 if [ -n "${PEERS_RESULTS:-}" ] && [ -x "$blend2d" ] && [ "${PAIRS:-5}" != "0" ]; then

@@ -5,6 +5,8 @@
 #include <X11/Xutil.h>
 #include <X11/Xatom.h>
 #include <X11/extensions/XShm.h>
+#include <X11/extensions/Xpresent.h>
+#include <X11/extensions/Xfixes.h>
 #include <X11/Xresource.h>
 #include <sys/eventfd.h>
 #include <poll.h>
@@ -26,6 +28,8 @@ struct cx11_display {
     Atom wm_protocols, wm_delete, net_wm_ping, net_wm_name, utf8_string;
     int shm_event_base;
     int has_shm;
+    int shm_pixmaps;
+    int present_opcode;
 };
 
 static cx11_display *cx11_displays = NULL;
@@ -40,6 +44,7 @@ struct cx11_image {
     XShmSegmentInfo shm;
     int is_shm;
     uint32_t *plain;
+    Pixmap pixmap;
 };
 
 // Xlib's error handler is per process: errors of every display land in one ring, tagged with
@@ -84,6 +89,7 @@ cx11_display *cx11_open(const char *name) {
     d->utf8_string = XInternAtom(dpy, "UTF8_STRING", False);
     int major, minor; Bool pixmaps;
     d->has_shm = XShmQueryVersion(dpy, &major, &minor, &pixmaps) ? 1 : 0;
+    d->shm_pixmaps = d->has_shm && pixmaps && XShmPixmapFormat(dpy) == ZPixmap;
     d->shm_event_base = XShmGetEventBase(dpy);
     return d;
 }
@@ -276,6 +282,22 @@ void cx11_next_event(cx11_display *d, unsigned long window, cx11_event *out) {
             XSendEvent(d->dpy, ev.xclient.window, False, SubstructureNotifyMask | SubstructureRedirectMask, &ev);
         }
         break;
+    case GenericEvent:
+        if (d->present_opcode && ev.xcookie.extension == d->present_opcode && XGetEventData(d->dpy, &ev.xcookie)) {
+            if (ev.xcookie.evtype == PresentCompleteNotify) {
+                XPresentCompleteNotifyEvent *c = ev.xcookie.data;
+                out->type = CX11_PRESENT_COMPLETE;
+                out->msc = c->msc; out->ust = c->ust; out->serial = c->serial_number;
+                out->window = (unsigned long)c->window;
+            } else if (ev.xcookie.evtype == PresentIdleNotify) {
+                XPresentIdleNotifyEvent *i = ev.xcookie.data;
+                out->type = CX11_PRESENT_IDLE;
+                out->drawable = (unsigned long)i->pixmap;
+                out->window = (unsigned long)i->window;
+            }
+            XFreeEventData(d->dpy, &ev.xcookie);
+        }
+        break;
     default:
         if (d->has_shm && ev.type == d->shm_event_base + ShmCompletion) {
             out->type = CX11_SHM_COMPLETION;
@@ -327,6 +349,7 @@ cx11_image *cx11_image_create(cx11_display *d, int width, int height, int use_sh
 
 void cx11_image_destroy(cx11_display *d, cx11_image *img) {
     if (!img) return;
+    if (img->pixmap) XFreePixmap(d->dpy, img->pixmap);
     if (img->is_shm) {
         XShmDetach(d->dpy, &img->shm);
         XSync(d->dpy, False);
@@ -350,6 +373,45 @@ void cx11_image_put(cx11_display *d, unsigned long w, cx11_image *img, int x, in
     } else {
         XPutImage(d->dpy, (Window)w, gc, img->ximage, x, y, x, y, (unsigned)width, (unsigned)height);
     }
+    XFlush(d->dpy);
+}
+
+int cx11_present_init(cx11_display *d, unsigned long window) {
+    int opcode, event, error, major = 1, minor = 0, fixes_event, fixes_error;
+    if (!XPresentQueryExtension(d->dpy, &opcode, &event, &error)) return 0;
+    if (!XPresentQueryVersion(d->dpy, &major, &minor) || major < 1) return 0;
+    if (!XFixesQueryExtension(d->dpy, &fixes_event, &fixes_error)) return 0;
+    int fixes_major = 2, fixes_minor = 0;
+    XFixesQueryVersion(d->dpy, &fixes_major, &fixes_minor);
+    d->present_opcode = opcode;
+    XPresentSelectInput(d->dpy, (Window)window, PresentCompleteNotifyMask | PresentIdleNotifyMask);
+    return 1;
+}
+
+int cx11_image_attach_pixmap(cx11_display *d, unsigned long window, cx11_image *img) {
+    if (!img->is_shm || !d->shm_pixmaps) return 0;
+    cx11_sync_errors(d);
+    img->pixmap = XShmCreatePixmap(d->dpy, (Window)window, img->shm.shmaddr, &img->shm,
+                                   (unsigned)img->ximage->width, (unsigned)img->ximage->height,
+                                   (unsigned)img->ximage->depth);
+    if (cx11_sync_errors(d) || !img->pixmap) { if (img->pixmap) XFreePixmap(d->dpy, img->pixmap); img->pixmap = 0; return 0; }
+    return 1;
+}
+
+unsigned long cx11_image_pixmap(cx11_image *img) { return (unsigned long)img->pixmap; }
+
+void cx11_present_image(cx11_display *d, unsigned long w, cx11_image *img, unsigned serial,
+                        int x, int y, int width, int height, unsigned long long target_msc) {
+    XRectangle r = { (short)x, (short)y, (unsigned short)width, (unsigned short)height };
+    XserverRegion update = XFixesCreateRegion(d->dpy, &r, 1);
+    XPresentPixmap(d->dpy, (Window)w, img->pixmap, serial, None, update, 0, 0, None, None, None,
+                   PresentOptionNone, target_msc, 0, 0, NULL, 0);
+    XFixesDestroyRegion(d->dpy, update);
+    XFlush(d->dpy);
+}
+
+void cx11_present_notify(cx11_display *d, unsigned long w, unsigned serial, unsigned long long target_msc) {
+    XPresentNotifyMSC(d->dpy, (Window)w, serial, target_msc, 0, 0);
     XFlush(d->dpy);
 }
 

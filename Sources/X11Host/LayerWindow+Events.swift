@@ -44,6 +44,10 @@ extension LayerWindow {
             isOpenStorage = false
         case Int(CX11_SHM_COMPLETION):
             presenter?.completed(segment: UInt(ev.drawable))
+        case Int(CX11_PRESENT_IDLE) where UInt(ev.window) == window:
+            presenter?.idle(pixmap: UInt(ev.drawable))
+        case Int(CX11_PRESENT_COMPLETE) where UInt(ev.window) == window:
+            pacer.completed(ust: ev.ust, msc: ev.msc)
         default:
             break
         }

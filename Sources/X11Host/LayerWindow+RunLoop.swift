@@ -27,7 +27,28 @@ extension LayerWindow {
         CATransaction.flush()
         // 3. A frame, when a tick is due and something is to be drawn.
         let t = CACurrentMediaTime()
-        if wantsFrame(at: t) && clock.isDue(now: t) && presenter?.hasFreeBuffer == true { frame(at: t) }
+        if pacing == .presentVBlank, pacer.checkTimeout(now: t) {
+            // The server stopped answering: put whole frames from now on (a present it still
+            // holds may land late; the full puts that follow cover it).
+            presenter?.stopPresenting()
+            needsFullPut = true
+            needsRedraw = true
+        }
+        if wantsFrame(at: t) && isDue(at: t) && presenter?.hasFreeBuffer == true { frame(at: t) }
+    }
+
+    /// A frame was handed to Present and its vblank has not been reported yet (its pixels are not
+    /// on screen yet).
+    var isPresentPending: Bool { pacing == .presentVBlank && pacer.awaiting != nil }
+
+    /// Whether the cadence allows a frame at `t`: the vblank pacer's answer, else the timer's.
+    func isDue(at t: Double) -> Bool {
+        pacing == .presentVBlank ? pacer.isDue : clock.isDue(now: t)
+    }
+
+    /// When the cadence next allows a frame (or, with Present, when an answer is overdue).
+    private func nextDue(now: Double) -> Double {
+        pacing == .presentVBlank ? pacer.wakeTime(now: now) : clock.nextTick(now: now)
     }
 
     /// Events handled per turn at most, so that a flood of input cannot starve the frames.
@@ -47,7 +68,8 @@ extension LayerWindow {
         var deadline = now + max(0, maxWait)
         // A frame waits for the tick; with both buffers still being read, for the server's
         // completion event instead (it arrives on the X connection).
-        if wantsFrame(at: now) && presenter?.hasFreeBuffer == true { deadline = min(deadline, clock.nextTick(now: now)) }
+        if wantsFrame(at: now) && presenter?.hasFreeBuffer == true { deadline = min(deadline, nextDue(now: now)) }
+        if pacing == .presentVBlank, let awaiting = pacer.awaiting { deadline = min(deadline, awaiting + VBlankPacer.timeout) }
         if let flash { deadline = min(deadline, max(flash.until, now)) }
         let onMain = Thread.isMainThread
         if onMain, let limit = RunLoop.main.limitDate(forMode: .default) {
@@ -88,7 +110,14 @@ extension LayerWindow {
             presenter.flash(index, box: renderer.lastDamage)
             flash = (flash.map { $0.box.union(renderer.lastDamage) } ?? renderer.lastDamage, t + 0.1)
         }
-        presenter.present(index, full: needsFullPut, within: changed)
+        let serial = UInt32(truncatingIfNeeded: frameCount)
+        let target = pacer.targetMSC(interval: clock.interval)
+        let shown = presenter.present(index, full: needsFullPut, within: changed, serial: serial, targetMSC: target)
+        if presenter.usesPresent {
+            // Every frame waits for its vblank, also one that changed no pixel: the cadence is the display's.
+            if !shown { cx11_present_notify(display, window, serial, target) }
+            pacer.requested(at: t)
+        }
         needsFullPut = false
         needsRedraw = false
         clock.frameMade(at: t)

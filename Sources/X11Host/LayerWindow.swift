@@ -79,6 +79,18 @@ public final class LayerWindow {
     /// Why shared memory is not in use, when the server refused it (frames then go through XPutImage).
     public internal(set) var sharedMemoryFallback: LayerWindowError?
 
+    /// How frames are paced.
+    public enum Pacing: Sendable {
+        /// On the window's own timer, `framesPerSecond` apart (no Present extension).
+        case timer
+        /// On the display's vblanks, reported by the Present extension; frames are shown tear-free.
+        case presentVBlank
+    }
+
+    /// How frames are paced: on vblanks where the server offers Present (with shared-memory
+    /// pixmaps), else on the timer. A server that stops answering falls back to the timer.
+    public var pacing: Pacing { presenter?.usesPresent == true ? .presentVBlank : .timer }
+
     /// Whether frames go through shared memory (false when the server lacks MIT-SHM or it failed).
     public var usesSharedMemory: Bool { presenter?.usesSharedMemory ?? false }
 
@@ -87,6 +99,7 @@ public final class LayerWindow {
     let renderer = CARenderer()
     var presenter: Presenter?
     var clock: FrameClock
+    var pacer = VBlankPacer()
     /// Signalled by commits from any thread, so that the loop wakes for them.
     let wake: Int32
     /// The window must be drawn in full at the next tick (first frame, expose, resize).

@@ -5,9 +5,10 @@ import LayerRender
 /// Two window-sized images the compositor renders into and X shows.
 ///
 /// Shared memory when the server offers it (no copy: the compositor writes straight into the
-/// segment), else plain XPutImage. A buffer is written only after the server reported
-/// (ShmCompletion) that it finished reading it. Segments are removed right after attach, so none
-/// outlives the process even on SIGKILL.
+/// segment), else plain XPutImage. With the Present extension and shared-memory pixmaps, frames
+/// are shown tear-free at a vblank (XPresentPixmap) and a buffer is free again at its
+/// PresentIdleNotify; otherwise XShmPutImage, and a buffer is free at its ShmCompletion.
+/// Segments are removed right after attach, so none outlives the process even on SIGKILL.
 final class Presenter {
     private let display: OpaquePointer
     private let window: UInt
@@ -17,6 +18,8 @@ final class Presenter {
     private var busy: [Bool] = []
     /// Whether shared memory is in use (false after a fallback).
     private(set) var usesSharedMemory: Bool
+    /// Whether frames are shown with Present (tear-free, at vblanks).
+    private(set) var usesPresent = false
     /// The buffer the window shows (the last one put), nil before the first frame or after a resize.
     private var shown: Int?
     /// Pixels put by the last present (for tests and diagnostics).
@@ -29,6 +32,12 @@ final class Presenter {
         self.width = width; self.height = height
         self.usesSharedMemory = preferSharedMemory && cx11_has_shm(display) != 0
         guard allocate() else { return nil }
+        usesPresent = usesSharedMemory && cx11_present_init(display, window) != 0 && attachPixmaps()
+    }
+
+    /// Gives every buffer its server pixmap (Present shows pixmaps); false when one fails.
+    private func attachPixmaps() -> Bool {
+        images.allSatisfy { cx11_image_attach_pixmap(display, window, $0) != 0 }
     }
 
     deinit { release() }
@@ -65,6 +74,7 @@ final class Presenter {
         release()
         width = w; height = h
         _ = allocate()
+        if usesPresent && !(usesSharedMemory && attachPixmaps()) { usesPresent = false }
     }
 
     /// True when `acquire()` would hand out a buffer.
@@ -107,18 +117,28 @@ final class Presenter {
 
     /// Shows buffer `index`: only the rectangle that differs from the frame on screen (searched
     /// inside `within`, the frame's damage), unless `full` (after an expose or resize). Nothing is
-    /// put when the frames are identical.
-    func present(_ index: Int, full: Bool, within: PixelBox? = nil) {
+    /// put when the frames are identical; returns whether something was. With Present, `serial`
+    /// comes back in the PresentCompleteNotify of the vblank that shows it, the first whose counter
+    /// reaches `targetMSC` (0: the next).
+    @discardableResult
+    func present(_ index: Int, full: Bool, within: PixelBox? = nil, serial: UInt32 = 0, targetMSC: UInt64 = 0) -> Bool {
         let img = images[index]
         var box = (x0: 0, y0: 0, x1: width, y1: height)
         if !full, let previous = shown, previous != index {
-            guard let d = difference(index, previous, within: within) else { shown = index; lastPutArea = 0; return }
+            guard let d = difference(index, previous, within: within) else { shown = index; lastPutArea = 0; return false }
             box = d
         }
         lastPutArea = (box.x1 - box.x0) * (box.y1 - box.y0)
-        cx11_image_put(display, window, img, Int32(box.x0), Int32(box.y0), Int32(box.x1 - box.x0), Int32(box.y1 - box.y0))
-        if cx11_image_is_shm(img) != 0 { busy[index] = true }
+        if usesPresent {
+            cx11_present_image(display, window, img, serial, Int32(box.x0), Int32(box.y0),
+                               Int32(box.x1 - box.x0), Int32(box.y1 - box.y0), targetMSC)
+            busy[index] = true
+        } else {
+            cx11_image_put(display, window, img, Int32(box.x0), Int32(box.y0), Int32(box.x1 - box.x0), Int32(box.y1 - box.y0))
+            if cx11_image_is_shm(img) != 0 { busy[index] = true }
+        }
         shown = index
+        return true
     }
 
     /// The bounding box of the pixels where buffers `a` and `b` differ; nil when identical.
@@ -146,5 +166,17 @@ final class Presenter {
     /// Marks the buffer of shared-memory segment `segment` as free again.
     func completed(segment: UInt) {
         for (i, img) in images.enumerated() where cx11_image_shmseg(img) == segment { busy[i] = false }
+    }
+
+    /// Marks the buffer whose pixmap is `pixmap` as free again (PresentIdleNotify).
+    func idle(pixmap: UInt) {
+        for (i, img) in images.enumerated() where cx11_image_pixmap(img) == pixmap { busy[i] = false }
+    }
+
+    /// Stops using Present (the server stopped answering): later frames go through XShmPutImage.
+    func stopPresenting() {
+        _ = cx11_sync_errors(display)
+        usesPresent = false
+        for i in busy.indices { busy[i] = false }
     }
 }

@@ -17,6 +17,15 @@ func GalleryProcess(_ x: Xvfb, arguments: [String] = []) -> WindowProcess? {
 
 func differing(_ a: [UInt32], _ b: [UInt32]) -> Int { a.count != b.count ? max(a.count, b.count) : zip(a, b).filter { $0 != $1 }.count }
 
+/// Where two 640-wide pictures differ: "x0–x1 × y0–y1", for failure messages.
+func whereDiffering(_ a: [UInt32], _ b: [UInt32]) -> String {
+    guard a.count == b.count else { return "sizes differ" }
+    let at = a.indices.filter { a[$0] != b[$0] }
+    guard !at.isEmpty else { return "nowhere" }
+    let xs = at.map { $0 % 640 }, ys = at.map { $0 / 640 }
+    return "\(xs.min()!)–\(xs.max()!) × \(ys.min()!)–\(ys.max()!)"
+}
+
 extension X11WindowTests {
 @Suite struct GalleryTests {
     /// The scenes whose picture does not change with time once built: the window must show
@@ -46,7 +55,7 @@ extension X11WindowTests {
                 let expected = (0..<480).flatMap { y in (0..<640).map { image.premultipliedPixel(x: $0, y: y) | 0xFF00_0000 } }
                 var shown: [UInt32] = []
                 g.wait { shown = g.pixels(); return differing(shown, expected) == 0 }
-                #expect(differing(shown, expected) == 0, "scene \(n): \(differing(shown, expected)) pixels differ from its offscreen render")
+                #expect(differing(shown, expected) == 0, "scene \(n): \(differing(shown, expected)) pixels differ from its offscreen render, in \(whereDiffering(shown, expected))")
                 previous = shown
             } else if n > 1 {
                 var shown: [UInt32] = []
@@ -98,7 +107,8 @@ extension X11WindowTests {
         dot.position = CGPoint(x: 150, y: 70)
         CATransaction.commit()
         let frames = window.frameCount
-        while window.frameCount == frames { window.runOnce(maxWait: 0.05) }
+        // The frame that moved it, once it is on screen (with Present, at its vblank).
+        while window.frameCount == frames || window.isPresentPending { window.runOnce(maxWait: 0.05) }
         let flashed = window.readPixels().pixels
         let yellowish = { (p: UInt32) in (p >> 16) & 0xFF >= 0x80 && (p >> 8) & 0xFF >= 0x80 && p & 0xFF < 0x80 }
         // Tinted: the old place and the new one (the frame's damage is the box holding both);

@@ -80,9 +80,9 @@ extension X11WindowTests {
         let app = try #require(WindowProcess(x, binary: binary("ReadmeLayers"), width: 480, height: 200))
         let background: UInt32 = 0xFF1F_1F1F
         var p: [UInt32] = []
-        app.wait { p = app.pixels(); return p.count == 480 * 200 && p[100 * 480 + 115] != background }
         func at(_ x: Int, _ y: Int) -> UInt32 { p[y * 480 + x] }
         func isGreen(_ c: UInt32) -> Bool { (c >> 8) & 0xFF > 0x90 && (c >> 16) & 0xFF < 0x70 }
+        app.wait { p = app.pixels(); return p.count == 480 * 200 && isGreen(at(115, 100)) }
         // The ring's stroke starts at its right-hand point; its left-hand side is not drawn yet.
         #expect(isGreen(at(115, 100)) && at(20, 100) == background)
         // Text: light pixels inside the text layer's frame.

@@ -77,7 +77,8 @@ unsigned cx11_wait(const int *fds, int count, long long timeout_ns);
 /// Event kinds delivered to Swift.
 enum {
     CX11_NONE = 0, CX11_BUTTON_PRESS, CX11_BUTTON_RELEASE, CX11_MOTION, CX11_KEY_PRESS, CX11_KEY_RELEASE,
-    CX11_CONFIGURE, CX11_EXPOSE, CX11_CLOSE, CX11_SHM_COMPLETION, CX11_DESTROY, CX11_OTHER
+    CX11_CONFIGURE, CX11_EXPOSE, CX11_CLOSE, CX11_SHM_COMPLETION, CX11_DESTROY,
+    CX11_PRESENT_COMPLETE, CX11_PRESENT_IDLE, CX11_OTHER
 };
 
 typedef struct {
@@ -87,7 +88,10 @@ typedef struct {
     int button;          // 1 left, 2 middle, 3 right, 4/5 wheel up/down, 6/7 wheel left/right
     unsigned int state;  // modifier and button mask
     unsigned long keysym;
-    unsigned long drawable; // for SHM completion: the pixmap/segment it refers to
+    unsigned long drawable; // SHM completion: the segment; Present idle: the pixmap
+    unsigned long long msc; // Present complete: the vblank counter when the frame was shown
+    unsigned long long ust; // Present complete: that vblank's time (microseconds, CLOCK_MONOTONIC)
+    unsigned serial;     // Present complete: the serial given to the request
     unsigned long window; // the window the event is for
     char text[8];        // UTF-8 of a key press, when any
 } cx11_event;
@@ -112,6 +116,21 @@ int cx11_image_is_shm(cx11_image *img);
 void cx11_image_put(cx11_display *d, unsigned long w, cx11_image *img, int x, int y, int width, int height);
 /// The segment id of an SHM image (matches CX11_SHM_COMPLETION's drawable field), 0 otherwise.
 unsigned long cx11_image_shmseg(cx11_image *img);
+
+/// Turns on the Present extension for `window`: 1 when the server has Present 1.0+ and XFixes,
+/// the window then receives CX11_PRESENT_COMPLETE and CX11_PRESENT_IDLE; 0 otherwise.
+int cx11_present_init(cx11_display *d, unsigned long window);
+/// Gives an SHM image a server pixmap on the same segment (for cx11_present_image); 1 on success.
+int cx11_image_attach_pixmap(cx11_display *d, unsigned long window, cx11_image *img);
+/// The image's pixmap (0 without one): matches CX11_PRESENT_IDLE's drawable.
+unsigned long cx11_image_pixmap(cx11_image *img);
+/// Shows the image's pixmap in the window at the first vblank whose counter is at least
+/// `target_msc` (0: the next one), updating only (x, y, width, height): tear-free. The buffer must
+/// not be written until CX11_PRESENT_IDLE names its pixmap; CX11_PRESENT_COMPLETE reports the vblank.
+void cx11_present_image(cx11_display *d, unsigned long w, cx11_image *img, unsigned serial,
+                        int x, int y, int width, int height, unsigned long long target_msc);
+/// Asks for a CX11_PRESENT_COMPLETE at the first vblank whose counter is at least `target_msc`.
+void cx11_present_notify(cx11_display *d, unsigned long w, unsigned serial, unsigned long long target_msc);
 
 /// Reads back `width` × `height` pixels of the window at (x, y) into `out` (rows of width words).
 int cx11_read_window(cx11_display *d, unsigned long w, int x, int y, int width, int height, uint32_t *out);
