@@ -8,29 +8,6 @@ import Testing
 import TestSupport
 @testable import X11Host
 
-/// Runs `tool` with `args` (environment inherited, `DISPLAY` set when given); returns its exit
-/// status and what it printed on both streams.
-func run(_ tool: String, _ args: [String], display: String? = nil) -> (status: Int32, output: String) {
-    let path = FileManager.default.temporaryDirectory.appendingPathComponent("run-\(getpid())-\(UInt32.random(in: 0...UInt32.max))").path
-    var pid: pid_t = 0
-    let argv = ([tool] + args).map { strdup($0) } + [nil]
-    var env = ProcessInfo.processInfo.environment
-    if let display { env["DISPLAY"] = display }
-    let envp = env.map { strdup("\($0.key)=\($0.value)") } + [nil]
-    var actions = posix_spawn_file_actions_t()
-    posix_spawn_file_actions_init(&actions)
-    posix_spawn_file_actions_addopen(&actions, 1, path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-    posix_spawn_file_actions_adddup2(&actions, 1, 2)
-    let rc = posix_spawn(&pid, tool, &actions, nil, argv, envp)
-    posix_spawn_file_actions_destroy(&actions)
-    argv.forEach { free($0) }
-    envp.forEach { free($0) }
-    defer { try? FileManager.default.removeItem(atPath: path) }
-    guard rc == 0 else { return (-1, "") }
-    let status = reap(pid)
-    return (status, (try? String(contentsOfFile: path, encoding: .utf8)) ?? "")
-}
-
 /// The README's ```swift blocks, in order.
 func readmeSwiftBlocks() -> [String] {
     let text = (try? String(contentsOf: Golden.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)) ?? ""

@@ -6,29 +6,6 @@ import Testing
 import TestSupport
 @testable import X11Host
 
-/// Runs `tool` with `args` against `display` and returns what it printed.
-func output(_ tool: String, _ args: [String], display: String) -> String {
-    let path = FileManager.default.temporaryDirectory.appendingPathComponent("out-\(getpid())-\(UInt32.random(in: 0...UInt32.max))").path
-    var pid: pid_t = 0
-    let argv = ([tool] + args).map { strdup($0) } + [nil]
-    var env = ProcessInfo.processInfo.environment
-    env["DISPLAY"] = display
-    env["LC_ALL"] = "C.UTF-8"
-    let envp = env.map { strdup("\($0.key)=\($0.value)") } + [nil]
-    var actions = posix_spawn_file_actions_t()
-    posix_spawn_file_actions_init(&actions)
-    posix_spawn_file_actions_addopen(&actions, 1, path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-    posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-    let rc = posix_spawn(&pid, tool, &actions, nil, argv, envp)
-    posix_spawn_file_actions_destroy(&actions)
-    argv.forEach { free($0) }
-    envp.forEach { free($0) }
-    guard rc == 0 else { return "" }
-    reap(pid)
-    defer { try? FileManager.default.removeItem(atPath: path) }
-    return (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
-}
-
 /// Nested in the serialized X11 suite: display links and SHM counts are process-wide.
 extension X11WindowTests {
 @Suite struct WindowClientTests {

@@ -7,33 +7,6 @@ import Testing
 import TestSupport
 @testable import X11Host
 
-/// Starts `tool` with `args` and `DISPLAY` (posix_spawn; Foundation's Process can hang waiting
-/// for exit inside the test runner); returns the child's pid.
-func spawn(_ tool: String, _ args: [String], display: String?) -> pid_t? {
-    var pid: pid_t = 0
-    let argv = ([tool] + args).map { strdup($0) } + [nil]
-    var env = ProcessInfo.processInfo.environment
-    if let display { env["DISPLAY"] = display }
-    let envp = env.map { strdup("\($0.key)=\($0.value)") } + [nil]
-    var actions = posix_spawn_file_actions_t()
-    posix_spawn_file_actions_init(&actions)
-    posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-    posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-    let rc = posix_spawn(&pid, tool, &actions, nil, argv, envp)
-    posix_spawn_file_actions_destroy(&actions)
-    argv.forEach { free($0) }
-    envp.forEach { free($0) }
-    return rc == 0 ? pid : nil
-}
-
-/// Waits for a child to exit; returns its exit status (−1 when it was killed or not found).
-@discardableResult
-func reap(_ pid: pid_t) -> Int32 {
-    var status: Int32 = 0
-    guard waitpid(pid, &status, 0) == pid else { return -1 }
-    return status & 0x7F == 0 ? (status >> 8) & 0xFF : -1
-}
-
 /// A private X server on a free display number, killed when the test ends.
 final class Xvfb {
     let display: String
@@ -241,7 +214,7 @@ func scene(_ root: CALayer) {
         let binary = Golden.packageRoot.appendingPathComponent(".build/debug/samples").path
         guard FileManager.default.isExecutableFile(atPath: binary) else { return }
         let log = FileManager.default.temporaryDirectory.appendingPathComponent("x11-loss-\(getpid()).log").path
-        let pid = try #require(spawnLogging(binary, display: x!.display, log: log))
+        let pid = try #require(spawn(binary, [], display: x!.display, stderr: log))
         usleep(1_500_000)
         x = nil                                   // kill the X server
         let start = CACurrentMediaTime()
@@ -273,22 +246,4 @@ func scene(_ root: CALayer) {
         #expect(count >= 10 && stamps.count == count)   // ~30 at 60 Hz; none once invalidated
         #expect(zip(stamps, stamps.dropFirst()).allSatisfy { $1 > $0 })
     }
-}
-
-/// Like `spawn`, with standard error sent to `log`.
-func spawnLogging(_ tool: String, display: String, log: String) -> pid_t? {
-    var pid: pid_t = 0
-    let argv = [strdup(tool), nil]
-    var env = ProcessInfo.processInfo.environment
-    env["DISPLAY"] = display
-    let envp = env.map { strdup("\($0.key)=\($0.value)") } + [nil]
-    var actions = posix_spawn_file_actions_t()
-    posix_spawn_file_actions_init(&actions)
-    posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-    posix_spawn_file_actions_addopen(&actions, 2, log, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-    let rc = posix_spawn(&pid, tool, &actions, nil, argv, envp)
-    posix_spawn_file_actions_destroy(&actions)
-    argv.forEach { free($0) }
-    envp.forEach { free($0) }
-    return rc == 0 ? pid : nil
 }
