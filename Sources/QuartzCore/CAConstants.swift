@@ -136,3 +136,9 @@ public let kCAFilterLinear = "linear"
 public let kCAFilterNearest = "nearest"
 /// Trilinear filter name.
 public let kCAFilterTrilinear = "trilinear"
+
+/// Darwin's `HUGE` (math.h's MAXFLOAT, a Float), which Glibc does not export: Apple code writes
+/// `animation.repeatCount = HUGE` to repeat forever.
+public let HUGE: Float = .greatestFiniteMagnitude
+/// Darwin's `MAXFLOAT` (the largest finite Float), which Glibc does not export.
+public let MAXFLOAT: Float = .greatestFiniteMagnitude

@@ -12,6 +12,12 @@ extension CALayer {
             CGDiagnostics.record(.invalidParameter)   // keyTimes of the wrong count, order or range
             return
         }
+        // No from, to or by: from what the render tree shows now (the change being committed
+        // is not in it yet) to the model value.
+        if let basic = copy as? CABasicAnimation, basic.fromValue == nil, basic.toValue == nil, basic.byValue == nil,
+           let path = basic.keyPath, let shown = renderTreeValue(forKeyPath: path) {
+            basic.renderTreeFrom = shown
+        }
         if let key { removeAnimations { $0.key == key } }
         let entry = AnimationEntry(key: key, animation: copy)
         if copy is CATransition { entry.transitionFrom = committed }

@@ -7,12 +7,17 @@ extension CALayer {
     /// The on-screen value at `keyPath` now, typed like the model value; nil when the layer is
     /// not on screen (never committed in a hosted tree).
     func presentationValue(forKeyPath keyPath: String) -> Any? {
+        guard let v = renderTreeValue(forKeyPath: keyPath) else { return nil }
+        return ValueBridge.swiftValue(v, like: value(forKeyPath: keyPath))
+    }
+
+    /// The engine value at `keyPath` in the render tree now (the last commit, animated to the
+    /// current media time); nil when the layer is not on screen.
+    func renderTreeValue(forKeyPath keyPath: String) -> AnimatableValue? {
         guard let snap = committed, liveRoot != nil else { return nil }
         let local = convertTime(MediaClock.now(), from: nil)
         let state = snap.presentationState(atLocalTime: local)
-        let path = keyPath.split(separator: ".").map(String.init)
-        guard let v = state.animatableValue(at: path) else { return nil }
-        return ValueBridge.swiftValue(v, like: value(forKeyPath: keyPath))
+        return state.animatableValue(at: keyPath.split(separator: ".").map(String.init))
     }
 
     /// Builds the presentation tree of this layer's hosted tree and returns this layer's copy.

@@ -5,8 +5,9 @@ import LayerRender
 // CALayer.render(in:) and pixel helpers shared with CARenderer.
 extension CALayer {
     /// Paints this layer's model tree (no animations, as Apple documents) into `ctx`: the layer's
-    /// own position and transform are ignored, its bounds' origin lands on the user-space origin,
-    /// and layer coordinates go through the context's CTM (pre-flip the context for y-down images).
+    /// own position and transform are ignored and its coordinates are the context's user space
+    /// (a layer whose bounds are (10, 10, 20, 20) paints at (10, 10)–(30, 30), as Apple's does);
+    /// they go through the context's CTM (pre-flip the context for y-down images).
     func renderImpl(in ctx: CGContext) {
         let root = makeDetachedSnapshot()
         guard let scratch = NativeBitmap(width: ctx.width, height: ctx.height) else { return }
@@ -25,7 +26,7 @@ extension CALayer {
     }
 
     /// A snapshot of this subtree's model values with no animations, built without touching the
-    /// commit caches; the root is placed so that its bounds' origin maps to (0, 0).
+    /// commit caches; the root is placed so that its own coordinates are the parent's.
     func makeDetachedSnapshot() -> LayerSnapshot {
         var built: [ObjectIdentifier: LayerSnapshot] = [:]
         var stack: [(CALayer, Bool)] = [(self, false)]
@@ -43,7 +44,7 @@ extension CALayer {
                 state.transform = .identity
                 state.anchorPoint = .zero
                 state.anchorPointZ = 0
-                state.position = .zero
+                state.position = state.bounds.origin
                 state.zPosition = 0
             }
             built[ObjectIdentifier(layer)] = LayerSnapshot(

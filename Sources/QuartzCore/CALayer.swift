@@ -652,7 +652,11 @@ open class CALayer: NSObject, CAMediaTiming {
 
     /// The action for `event`: delegate → `actions` → `style["actions"]` → `defaultAction(forKey:)`;
     /// NSNull anywhere stops the search (and is returned).
-    open func action(forKey event: String) -> (any CAAction)? { searchAction(forKey: event) }
+    open func action(forKey event: String) -> (any CAAction)? {
+        // Apple: "If any of the above steps returns an instance of NSNull, it is converted to nil."
+        let found = searchAction(forKey: event)
+        return found is NSNull ? nil : found
+    }
 
     // MARK: Animations (implemented in CALayer+Animations.swift)
 

@@ -90,11 +90,18 @@ open class CABasicAnimation: CAPropertyAnimation {
     override func copyAnimationState(from o: CAAnimation) {
         super.copyAnimationState(from: o)
         guard let b = o as? CABasicAnimation else { return }
-        fromValue = b.fromValue; toValue = b.toValue; byValue = b.byValue
+        fromValue = b.fromValue; toValue = b.toValue; byValue = b.byValue; renderTreeFrom = b.renderTreeFrom
     }
 
+    /// With fromValue, toValue and byValue all nil: the key path's value in the render tree when
+    /// the animation was added (set by `add(_:forKey:)` on the layer's copy).
+    var renderTreeFrom: AnimatableValue?
+
     var engineEndpoints: (AnimatableValue?, AnimatableValue?, AnimatableValue?) {
-        (fromValue.flatMap(ValueBridge.animatable), toValue.flatMap(ValueBridge.animatable), byValue.flatMap(ValueBridge.animatable))
+        // Apple: "All properties are nil. Interpolates between the previous value of keyPath in
+        // the render tree and the current value of keyPath in the render tree."
+        if fromValue == nil, toValue == nil, byValue == nil, let renderTreeFrom { return (renderTreeFrom, nil, nil) }
+        return (fromValue.flatMap(ValueBridge.animatable), toValue.flatMap(ValueBridge.animatable), byValue.flatMap(ValueBridge.animatable))
     }
 
     override func makeModel() -> AnimationModel? {

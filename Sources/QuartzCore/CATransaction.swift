@@ -26,27 +26,27 @@ open class CATransaction: NSObject {
 
     /// The duration of implicit animations (0.25 s unless set).
     open class func animationDuration() -> CFTimeInterval {
-        Coerce.double(value(forKey: "animationDuration")) ?? 0.25
+        Coerce.double(value(forKey: kCATransactionAnimationDuration)) ?? 0.25
     }
     /// Sets the duration of implicit animations; NaN is ignored (counted).
     open class func setAnimationDuration(_ dur: CFTimeInterval) {
         guard !dur.isNaN else { CGDiagnostics.record(.nonFiniteGeometry); return }
-        setValue(dur, forKey: "animationDuration")
+        setValue(dur, forKey: kCATransactionAnimationDuration)
     }
 
     /// The timing function of implicit animations (nil unless set: the default curve is used).
     open class func animationTimingFunction() -> CAMediaTimingFunction? {
-        value(forKey: "animationTimingFunction") as? CAMediaTimingFunction
+        value(forKey: kCATransactionAnimationTimingFunction) as? CAMediaTimingFunction
     }
     /// Sets the timing function of implicit animations.
     open class func setAnimationTimingFunction(_ function: CAMediaTimingFunction?) {
-        setValue(function, forKey: "animationTimingFunction")
+        setValue(function, forKey: kCATransactionAnimationTimingFunction)
     }
 
     /// Whether property changes skip their actions (false unless set).
-    open class func disableActions() -> Bool { Coerce.bool(value(forKey: "disableActions")) ?? false }
+    open class func disableActions() -> Bool { Coerce.bool(value(forKey: kCATransactionDisableActions)) ?? false }
     /// Turns actions off (or on) for the current transaction.
-    open class func setDisableActions(_ flag: Bool) { setValue(flag, forKey: "disableActions") }
+    open class func setDisableActions(_ flag: Bool) { setValue(flag, forKey: kCATransactionDisableActions) }
 
     /// The most recently set completion block of the current transaction.
     open class func completionBlock() -> (() -> Void)? { TransactionState.current.top?.completions.last }
@@ -57,11 +57,25 @@ open class CATransaction: NSObject {
         if let block { state.stack[state.stack.count - 1].completions.append(block) }
     }
 
-    /// A value of the current transaction (including arbitrary keys); nil outside any transaction.
-    open class func value(forKey key: String) -> Any? { TransactionState.current.top?.values[key] }
+    /// A value of the current transaction (including arbitrary keys). The standard keys answer
+    /// with their current values even where none was set (Apple's measured behaviour):
+    /// `animationDuration` 0.25, `disableActions` false, `animationTimingFunction` and
+    /// `completionBlock` nil until set.
+    open class func value(forKey key: String) -> Any? {
+        let top = TransactionState.current.top
+        if key == kCATransactionCompletionBlock { return top?.completions.last }
+        if let v = top?.values[key] { return v }
+        switch key {
+        case kCATransactionAnimationDuration: return CFTimeInterval(0.25)
+        case kCATransactionDisableActions: return false
+        default: return nil
+        }
+    }
 
-    /// Sets a value in the current transaction, opening an implicit one if needed.
+    /// Sets a value in the current transaction, opening an implicit one if needed
+    /// (`kCATransactionCompletionBlock` adds a completion block, as `setCompletionBlock` does).
     open class func setValue(_ anObject: Any?, forKey key: String) {
+        if key == kCATransactionCompletionBlock { setCompletionBlock(anObject as? () -> Void); return }
         let state = TransactionState.current
         state.ensureOpen()
         state.stack[state.stack.count - 1].values[key] = anObject
@@ -73,3 +87,12 @@ open class CATransaction: NSObject {
     /// Releases the global Core Animation lock.
     open class func unlock() { globalLock.unlock() }
 }
+
+/// The transaction key of the implicit animations' duration (a CFTimeInterval).
+public let kCATransactionAnimationDuration = "animationDuration"
+/// The transaction key that turns actions off (a Bool).
+public let kCATransactionDisableActions = "disableActions"
+/// The transaction key of the implicit animations' timing function (a CAMediaTimingFunction).
+public let kCATransactionAnimationTimingFunction = "animationTimingFunction"
+/// The transaction key of the completion block (a `() -> Void`).
+public let kCATransactionCompletionBlock = "completionBlock"

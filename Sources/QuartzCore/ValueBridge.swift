@@ -9,7 +9,11 @@ enum ValueBridge {
     static func animatable(_ v: Any?) -> AnimatableValue? {
         guard let v else { return AnimatableValue.none }
         if v is NSNull { return AnimatableValue.none }
+        // An NSNumber of 0 or 1 also casts to Bool on Linux: take it as the number it is.
+        if type(of: v) != Bool.self, let n = v as? NSNumber { return .number(n.doubleValue) }
         if let d = Coerce.double(v), !(v is Bool) { return .number(d) }
+        // Apple code boxes structures: NSValue(cgPoint:), NSValue(caTransform3D:)…
+        if let boxed = v as? NSValue, let inner = boxed.structure { return animatable(inner) }
         switch v {
         case let p as CGPoint: return .point(p)
         case let s as CGSize: return .size(s)
@@ -28,6 +32,7 @@ enum ValueBridge {
 
     /// The engine value when `v` is a structure with sub-keys (point, size, rect, transform).
     static func structValue(_ v: Any?) -> AnimatableValue? {
+        if let boxed = v as? NSValue, let inner = boxed.structure { return structValue(inner) }
         switch v {
         case let p as CGPoint: return .point(p)
         case let s as CGSize: return .size(s)

@@ -30,21 +30,27 @@ enum Coerce {
         return double(v).map { $0 != 0 }
     }
 
+    /// The structure inside an NSValue (Apple code boxes them), else the value itself.
+    static func unboxed(_ v: Any?) -> Any? { (v as? NSValue)?.structure ?? v }
+
     static func point(_ v: Any?) -> CGPoint? {
+        let v = unboxed(v)
         if let p = v as? CGPoint { return p }
         if let s = v as? CGSize { return CGPoint(x: s.width, y: s.height) }
         return nil
     }
 
     static func size(_ v: Any?) -> CGSize? {
+        let v = unboxed(v)
         if let s = v as? CGSize { return s }
         if let p = v as? CGPoint { return CGSize(width: p.x, height: p.y) }
         return nil
     }
 
-    static func rect(_ v: Any?) -> CGRect? { v as? CGRect }
+    static func rect(_ v: Any?) -> CGRect? { unboxed(v) as? CGRect }
 
     static func transform(_ v: Any?) -> CATransform3D? {
+        let v = unboxed(v)
         if let t = v as? CATransform3D { return t }
         if let a = v as? CGAffineTransform { return CATransform3DMakeAffineTransform(a) }
         return nil

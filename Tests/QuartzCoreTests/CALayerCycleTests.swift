@@ -149,12 +149,13 @@ final class Manager: CALayoutManager {
         let d = ActionDelegate(fromDelegate)
         l.delegate = d
         #expect(l.action(forKey: "opacity") === fromDelegate)
+        // "If any of the above steps returns an instance of NSNull, it is converted to nil."
         let stop = ActionDelegate(NSNull())
         l.delegate = stop
-        #expect(l.action(forKey: "opacity") is NSNull)
+        #expect(l.action(forKey: "opacity") == nil)
         l.delegate = nil
         l.actions = ["opacity": NSNull()]
-        #expect(l.action(forKey: "opacity") is NSNull)
+        #expect(l.action(forKey: "opacity") == nil)
     }
 
     @Test func delegateIsWeak() {
