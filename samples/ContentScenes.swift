@@ -79,7 +79,7 @@ import QuartzCore
             }
         }
     },
-    Scene(name: "Text layers — the seed's paragraph") { stage, _ in
+    Scene(name: "Text layers — wrapping, truncation, attributed runs; click the green line") { stage, _ in
         let card = box(CGRect(x: 30, y: 30, width: 280, height: 200), color(0.95, 0.95, 0.92), radius: 10)
         // Seed 004: black, justified, wrapped 15-point text.
         let text = CATextLayer()

@@ -14,6 +14,8 @@ import QuartzCore
     private var hit: CALayer?
     /// The quads drawn last time (nothing is committed while they stay the same).
     private var refreshed: [[CGPoint]]?
+    /// Something is drawn that turning every overlay off must take away.
+    private var drawn = false
 
     init(scale: CGFloat) {
         layer.zPosition = 50
@@ -56,7 +58,7 @@ import QuartzCore
     /// Redraws the overlays for `stage` as it is on screen now (cheap when nothing moved).
     func update(stage: CALayer, root: CALayer) {
         guard isActive, let rootP = root.presentation(), let stageP = findCopy(of: stage, in: rootP) else {
-            if refreshed != nil { clear() }
+            if drawn { clear() }
             return
         }
         var quads: [[CGPoint]] = []
@@ -82,6 +84,7 @@ import QuartzCore
         quads.append([CGPoint(x: tintsBlended ? 1 : 0, y: outlinesBounds ? 1 : 0)])
         guard quads != refreshed else { return }
         refreshed = quads
+        drawn = true
         CATransaction.begin(); CATransaction.setDisableActions(true)
         blended.path = red; opaque.path = green; outlines.path = lines
         let hp = CGMutablePath()
@@ -94,6 +97,7 @@ import QuartzCore
 
     private func clear() {
         refreshed = nil
+        drawn = false
         CATransaction.begin(); CATransaction.setDisableActions(true)
         for s in [blended, opaque, outlines, hitShape] { s.path = nil }
         hitLabel.isHidden = true
@@ -103,14 +107,14 @@ import QuartzCore
     /// Whether the layer paints pixels of its own (background, border, contents or content).
     private func drawsSomething(_ l: CALayer) -> Bool {
         (l.backgroundColor?.alpha ?? 0) > 0 || l.borderWidth > 0 || l.contents != nil
-            || l is CAShapeLayer || l is CATextLayer || l is CAGradientLayer
+            || l is CAShapeLayer || l is CATextLayer || l is CAGradientLayer || l is CATiledLayer || l is CAEmitterLayer
     }
 
     /// Whether its pixels are blended with what is below (Instruments' "Color Blended Layers").
     private func isBlended(_ l: CALayer) -> Bool {
         if l.isOpaque { return false }
         if l.opacity < 1 || l.cornerRadius > 0 || l.contents != nil { return true }
-        if l is CAShapeLayer || l is CATextLayer || l is CAGradientLayer { return true }
+        if l is CAShapeLayer || l is CATextLayer || l is CAGradientLayer || l is CAEmitterLayer { return true }
         return (l.backgroundColor?.alpha ?? 0) < 1
     }
 

@@ -55,7 +55,7 @@ let palette = [color(0.95, 0.45, 0.2), color(0.3, 0.75, 0.45), color(0.35, 0.55,
         return { e in
             guard case .down = e.kind, let hit = e.layer else { return }
             step += 1
-            if hit === slow {
+            if hit === slow || hit === label {
                 // Seed 001 §3.1: a 2 s transaction whose completion block runs when it is done.
                 CATransaction.begin()
                 CATransaction.setAnimationDuration(2)
@@ -64,9 +64,11 @@ let palette = [color(0.95, 0.45, 0.2), color(0.3, 0.75, 0.45), color(0.35, 0.55,
                 slow.backgroundColor = palette[step % palette.count]
                 CATransaction.commit()
             } else if hit === layers[0] {
-                hit.backgroundColor = palette[step % palette.count]
+                // Colours none of the other boxes has.
+                let tints = [color(0.95, 0.8, 0.25), color(0.9, 0.3, 0.5), color(0.6, 0.4, 0.9), palette[0]]
+                hit.backgroundColor = tints[step % tints.count]
             } else if hit === layers[1] {
-                hit.position.x += step % 2 == 0 ? -60 : 60
+                hit.position.x += step % 2 == 0 ? -40 : 40   // stays clear of its neighbours
             } else if hit === layers[2] {
                 hit.setAffineTransform(CGAffineTransform(rotationAngle: CGFloat(step) * .pi / 4))
             }

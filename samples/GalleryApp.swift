@@ -60,6 +60,12 @@ import X11Host
         stage.bounds = CGRect(origin: .zero, size: designSize)
         stage.position = CGPoint(x: bounds.midX, y: bounds.midY)
         stage.transform = CATransform3DMakeScale(fit, fit, 1)
+        // Text is drawn at the pixels it covers: the screen's scale times the stage's.
+        var stack = [stage]
+        while let l = stack.popLast() {
+            if let text = l as? CATextLayer, text.contentsScale != window.scale * fit { text.contentsScale = window.scale * fit }
+            stack.append(contentsOf: l.sublayers ?? [])
+        }
         overlay.layer.frame = bounds
         help.layout(in: bounds)
         frameTimes.frame = CGRect(x: bounds.maxX - 268, y: 8, width: 260, height: 20)

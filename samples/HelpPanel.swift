@@ -10,27 +10,27 @@ let sceneHints = [
     "Click a box: colour, slide, turn (0.25 s implicit animations). Click the bar: all three move in 2 s, then a completion block.",
     "Three anchor points (white dots are the positions): the same rotation turns each about its own anchor.",
     "Rounded and partly rounded corners, a border, a shadow, and two shadowPaths (contact and curl).",
-    "Six contentsGravity modes; contentsRect crops (click the right column to pan it).",
+    "Six contentsGravity modes (top and bottom as on Apple systems: layer y runs up for contents); contentsRect crops — click the right column to pan it.",
     "A card in perspective: drag left or right to turn it about y.",
     "Keyframes on a path, a spring, a group. Click to pause or resume; drag while paused to scrub.",
     "Move the pointer: the layer under it (hit-tested on the presentation tree) gets a border.",
     "A mask, group opacity, a nine-slice contentsCenter; click the blue card for a transition.",
     "1,000 layers, each with its own repeating opacity animation.",
-    "Shape layers: stroke ends, dashes, fill rules; click the ring and the morph.",
-    "Text layers: wrapping, alignment, truncation, the seed's paragraph.",
-    "Linear, radial and conic gradients and a gradient mask; click a gradient to animate it.",
+    "Shape layers: a stroked figure, a rounded path, an animated stroke end, a dashed star; click the ring and the morph.",
+    "Text layers: a wrapped Chinese paragraph, three truncation modes, attributed runs; click the green line: its size and colour animate.",
+    "Linear, radial and conic gradients, a shadowed banner and a gradient mask; click one of the four gradients to animate it.",
     "Replicators: ten turned squares, a reflection, and a spinner of delayed copies.",
     "A scroll layer of 60 rows: drag, fling, or turn the wheel.",
     "Transform layers: two cubes of six faces; drag to spin them.",
-    "Emitters: sparks, fire and snow; click to move the sparks.",
+    "Emitters: sparks, fire and snow; click anywhere to move the sparks.",
     "A tiled layer 16,384 points wide: drag to scroll, wheel to zoom about the pointer.",
 ]
 
 /// The keys of the gallery, as the help panel lists them.
 let helpKeys = """
 h or ?      this help
-← →         previous / next scene
-1–9         a scene (1, then 0–7: 10–17)
+← →         previous / next scene (wraps)
+1–9         scene 1–9; 10–17: 1, then 0–7
 Home End    first / last scene
 s           slow animations (×10)
 f           frame-time overlay
@@ -39,7 +39,8 @@ b           blended layers red, opaque green
 o           outline every layer's bounds
 t           click: the layer hit and its path
 p           save a PNG of the window
-Esc q       quit
+Esc         close this panel, or quit
+q           quit
 """
 
 /// A panel drawn with layers (a rounded translucent box holding text layers): what to do in
@@ -66,10 +67,15 @@ Esc q       quit
             layer.addSublayer(t)
         }
         current.foregroundColor = CGColor(red: 1, green: 0.85, blue: 0.45, alpha: 1)
-        scenesText.string = "Scenes\n\n" + scenes.enumerated().map { n, scene in
+
+        keysText.string = "Keys\n\n" + helpKeys + "\nh, Esc or a click closes this panel."
+    }
+
+    /// The scenes' short names, numbered.
+    private var shortNames: [String] {
+        scenes.enumerated().map { n, scene in
             String(format: "%2d  %@", n + 1, String(scene.name.split(separator: "—").first ?? "").trimmingCharacters(in: .whitespaces))
-        }.joined(separator: "\n")
-        keysText.string = "Keys\n\n" + helpKeys + "\n\nh, Esc or a click closes this panel."
+        }
     }
 
     /// Names scene `index` and says what to do in it.
@@ -77,14 +83,27 @@ Esc q       quit
         current.string = "Scene \(index + 1): \(scenes[index].name)\n\(sceneHints[index])"
     }
 
-    /// Places the panel in the middle of `bounds` (the window, in points).
+    /// Places the panel in the middle of `bounds` (the window, in points): scenes and keys side
+    /// by side, or one above the other in a narrow window.
     func layout(in bounds: CGRect) {
-        let w = min(bounds.width - 20, 760), h = min(bounds.height - 20, 420)
+        let wide = bounds.width >= 600
+        let w = min(bounds.width - 20, 760), h = min(bounds.height - 20, wide ? 420 : 620)
         layer.frame = CGRect(x: bounds.midX - w / 2, y: bounds.midY - h / 2, width: w, height: h)
-        current.frame = CGRect(x: 16, y: 12, width: w - 32, height: 62)
-        let split = min(276, w * 0.45)
-        scenesText.frame = CGRect(x: 16, y: 84, width: split - 16, height: h - 96)
-        keysText.frame = CGRect(x: split + 8, y: 84, width: w - split - 24, height: h - 96)
+        current.frame = CGRect(x: 16, y: 12, width: w - 32, height: wide ? 62 : 90)
+        let top = current.frame.maxY + 10
+        // A narrow panel lists the scenes as one wrapped paragraph, in a smaller size.
+        for t in [current, scenesText, keysText] { t.fontSize = wide ? 11 : 10 }
+        scenesText.string = "Scenes\n\n" + (wide ? shortNames.joined(separator: "\n")
+            : shortNames.map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " · "))
+        if wide {
+            let split = min(276, w * 0.45)
+            scenesText.frame = CGRect(x: 16, y: top, width: split - 16, height: h - top - 12)
+            keysText.frame = CGRect(x: split + 8, y: top, width: w - split - 24, height: h - top - 12)
+        } else {
+            let list: CGFloat = 120
+            scenesText.frame = CGRect(x: 16, y: top, width: w - 32, height: list)
+            keysText.frame = CGRect(x: 16, y: top + list, width: w - 32, height: h - top - list - 8)
+        }
     }
 
     var isShown: Bool {

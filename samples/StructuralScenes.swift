@@ -176,7 +176,7 @@ import QuartzCore
         }
         // Seed 004: 150 red squares a second spreading all ways, fading at 0.4 a second, added up.
         let sparks = CAEmitterLayer()
-        sparks.frame = CGRect(x: 0, y: 0, width: 320, height: 480)
+        sparks.frame = stage.bounds   // the whole window: a click anywhere moves them
         sparks.emitterPosition = CGPoint(x: 160, y: 200)
         sparks.renderMode = .additive
         let spark = CAEmitterCell()
@@ -233,7 +233,7 @@ import QuartzCore
         snow.emitterCells = [flake]
         for l in [sparks, fire, snow] { stage.addSublayer(l) }
         return { e in
-            guard case .down = e.kind, e.location.x < 320 else { return }
+            guard case .down = e.kind else { return }
             CATransaction.begin(); CATransaction.setDisableActions(true)
             sparks.emitterPosition = e.location
             CATransaction.commit()
@@ -270,7 +270,8 @@ import QuartzCore
                 zoom = min(max(zoom * (dy < 0 ? 1.25 : 0.8), 1.0 / 32), 2)
                 CATransaction.begin(); CATransaction.setAnimationDuration(0.2)
                 map.transform = CATransform3DMakeScale(zoom, zoom, 1)
-                scroller.scroll(to: CGPoint(x: under.x * zoom - pointer.x, y: under.y * zoom - pointer.y))
+                // Never past the picture's top-left corner (zooming out would leave empty space).
+                scroller.scroll(to: CGPoint(x: max(0, under.x * zoom - pointer.x), y: max(0, under.y * zoom - pointer.y)))
                 CATransaction.commit()
             default: break
             }

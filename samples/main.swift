@@ -7,16 +7,18 @@ import X11Host
 let usage = """
 usage: samples [--scene N] [--scale S] [--headless DIR] [--list] [--help]
 
-  (no option)     open the gallery in a window on $DISPLAY (scene 1, help shown)
+  (no option)     open the gallery in a window on $DISPLAY (scene 1, help shown);
+                  without a display, render the scenes into out/ instead
   --scene N       start at scene N (1–\(scenes.count)); with --headless, render only that scene
   --scale S       device pixels per point (1–4; default: GDK_SCALE or the screen's Xft.dpi)
   --headless DIR  render the scenes to PNG files in DIR instead of opening a window
   --list          print the scenes and what to do in each, then exit
   --help          print this text, then exit
 
-In the window: h or ? help · ←/→ previous/next · 1–9, then 0–7 within a second for 10–17 ·
-Home/End first/last · s slow animations · f frame times · r flash repaints · b blended layers ·
-o layer bounds · t hit-test path on click · p save a PNG · Esc or q quit
+In the window: h or ? help · ←/→ previous/next (wrapping) · 1–9, then 0–7 within a second for
+10–17 · Home/End first/last · s slow animations · f frame times · r flash repaints · b blended
+layers · o layer bounds · t hit-test path on click · p save a PNG · Esc close the help or quit ·
+q quit
 """
 
 /// The command line, parsed; a bad argument prints why and exits with status 2.

@@ -105,10 +105,15 @@ extension LayerWindow {
         renderer.endFrame()
         // The region to compare with the frame on screen: what changed, and a flash to take away.
         var changed = renderer.lastDamage
-        if let f = flash, t >= f.until { changed = changed.union(f.box); flash = nil }
+        if let f = flash {
+            // The buffer drawn now has the true pixels where the last flash was: compare there
+            // too, or a tint the shown buffer still has would stay on screen.
+            changed = changed.union(f.box)
+            if t >= f.until { flash = nil }
+        }
         if debugOptions.contains(.flashRepaints), !renderer.lastDamage.isEmpty {
             presenter.flash(index, box: renderer.lastDamage)
-            flash = (flash.map { $0.box.union(renderer.lastDamage) } ?? renderer.lastDamage, t + 0.1)
+            flash = (renderer.lastDamage, t + 0.1)   // the previous flash is taken away by this frame
         }
         let serial = UInt32(truncatingIfNeeded: frameCount)
         let target = pacer.targetMSC(interval: clock.interval)
