@@ -152,6 +152,9 @@ extension X11WindowTests {
         }
         g.key("s")
         #expect(g.wait { g.title.contains("slow ×10") })
+        // The title's figure comes from a Foundation Timer on the main run loop: it fires while
+        // the window sleeps with nothing to draw, and says so.
+        #expect(g.wait(4) { g.title.contains("— idle —") }, "\(g.title)")
     }
 
     @Test func badArgumentsAreRefusedWithAMessage() throws {

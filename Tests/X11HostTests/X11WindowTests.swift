@@ -194,6 +194,8 @@ func scene(_ root: CALayer) {
     @Test func aResizeStormKeepsTheRootLayerInStep() throws {
         let x = try #require(Xvfb())
         let window = try #require(LayerWindow(title: "resize", size: CGSize(width: 100, height: 100), display: x.display))
+        var laidOut: [CGSize] = []
+        window.onResize = { laidOut.append($0) }
         spin(window, seconds: 0.2)
         for i in 0..<100 {
             let w = 60 + (i * 37) % 300, h = 50 + (i * 53) % 200
@@ -206,6 +208,8 @@ func scene(_ root: CALayer) {
         spin(window, seconds: 0.2)
         let p = window.readPixels()
         #expect(p.width == 222 && p.height == 111 && p.pixels[111 * 222 - 1] == 0xFF1F_1F1F)
+        // The app was told of every size it got, the last one last, to lay its layers out.
+        #expect(laidOut.last == CGSize(width: 222, height: 111))
         #expect(window.isOpen)
     }
 
