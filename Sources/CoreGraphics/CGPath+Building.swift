@@ -118,8 +118,13 @@ extension CGPath {
         let p0 = CGPoint(x: center.x + r * cos(start), y: center.y + r * sin(start))
         if current == nil { appendMove(p0, t) } else { appendLine(p0, t) }
         if delta == 0 || r == 0 { return }
-        let segments = max(1, Int((abs(delta) / (.pi / 2)).rounded(.up)))
-        let step = delta / CGFloat(segments)
+        // A sweep of more than a turn is drawn as one turn plus the remainder: the same pixels and
+        // the same end point, in a bounded number of segments.
+        var sweep = delta
+        let turn = 2 * CGFloat.pi
+        if abs(sweep) > 2 * turn { sweep = (turn + abs(sweep).truncatingRemainder(dividingBy: turn)) * (sweep < 0 ? -1 : 1) }
+        let segments = CGClampToInt(Double(abs(sweep) / (.pi / 2)).rounded(.up), in: 1...8)
+        let step = sweep / CGFloat(segments)
         let k = 4.0 / 3.0 * tan(step / 4) * r
         var a = start
         for _ in 0..<segments {

@@ -94,11 +94,14 @@ package struct Keyframes: Sendable {
 
     /// Kochanek–Bartels Hermite interpolation between values i and i+1 on numeric components.
     func cubic(_ i: Int, _ s: Double) -> AnimatableValue {
-        guard let p1 = values[i].components, let p2 = values[i + 1].components else {
+        // Values of different kinds (a number beside a point) have no common tangent: those ends
+        // fall back to the straight segment or to the segment's own ends.
+        guard let p1 = values[i].components, let p2 = values[i + 1].components, p1.count == p2.count else {
             return values[i].interpolated(to: values[i + 1], s)
         }
-        let p0 = values[max(i - 1, 0)].components ?? p1
-        let p3 = values[min(i + 2, values.count - 1)].components ?? p2
+        func same(_ c: [Double]?) -> [Double]? { c?.count == p1.count ? c : nil }
+        let p0 = same(values[max(i - 1, 0)].components) ?? p1
+        let p3 = same(values[min(i + 2, values.count - 1)].components) ?? p2
         func param(_ a: [Double], _ k: Int) -> Double { k < a.count ? a[k] : 0 }
         let t1 = param(tension, i), c1 = param(continuity, i), b1 = param(bias, i)
         let t2 = param(tension, i + 1), c2 = param(continuity, i + 1), b2 = param(bias, i + 1)

@@ -85,7 +85,8 @@ package struct MediaTiming: Equatable, Sendable {
     private func fold(_ t: Double, atEnd: Bool) -> (Double, Int) {
         guard duration > 0 else { return (0, 0) }
         let c = cycle
-        var iteration = Int((t / c).rounded(.down).clamped(to: -1e9...1e9))
+        // Non-finite times (infinite speeds and offsets) fold to repetition 0, counted.
+        var iteration = CGClampToInt((t / c).rounded(.down), in: -1_000_000_000...1_000_000_000)
         if atEnd && t > 0 && t == Double(iteration) * c { iteration -= 1 }
         var within = t - Double(iteration) * c
         if autoreverses && within > duration { within = 2 * duration - within }

@@ -31,6 +31,10 @@ struct ParticleSimulator {
         return seed
     }
 
+    /// A birth index as hash input: the index itself while it fits 64 bits (as it always does at
+    /// sane rates), else its bit pattern (rates of 1e38 a second must not trap).
+    static func birthKey(_ k: Double) -> UInt64 { k >= 0 && k < 0x1p64 ? UInt64(k) : k.bitPattern }
+
     /// Simulates birth `k` of cell `index` (emitting from `origin` since `start`), passing it and
     /// its descendants to `sink`; false when `sink` asked to stop. `memo`: where this birth's seed
     /// may be found from the last frame, and where to keep it for the next.
@@ -47,7 +51,7 @@ struct ParticleSimulator {
             none.state = ParticleSeed.notEmitted
             seed = none
         } else {
-            seed = self.seed(cellAt, Compositor.Draws(key: Compositor.mix(cellKey ^ UInt64(k))))
+            seed = self.seed(cellAt, Compositor.Draws(key: Compositor.mix(cellKey ^ Self.birthKey(k))))
         }
         memo.new?.pointee = seed
         guard seed.state == ParticleSeed.emitted else { return true }
@@ -67,7 +71,7 @@ struct ParticleSimulator {
         guard sink.take(particle) else { return false }
         // Sub-cells emit from this particle for as long as it lives.
         guard !cellAt.pointee.children.isEmpty, level + 1 < 8 else { return true }
-        let parentKey = Compositor.mix(cellKey ^ UInt64(k + 1) &* 7919)
+        let parentKey = Compositor.mix(cellKey ^ Self.birthKey(k + 1) &* 7919)
         let from = Origin.particle(path, birth: birth, life: life)
         for child in childList[cellAt.pointee.children] {
             let key = Compositor.mix(parentKey &* 31 &+ UInt64(cells[child].sibling) &+ 1)

@@ -149,7 +149,24 @@ open class CAAnimationGroup: CAAnimation {
     override func copyAnimationState(from o: CAAnimation) {
         super.copyAnimationState(from: o)
         guard let g = o as? CAAnimationGroup else { return }
-        animations = g.animations?.map { $0.copy() as! CAAnimation }
+        // A group that contains itself, directly or through nested groups, is refused as a layer
+        // cycle is: the children that lead back to it are left out of the copy (counted).
+        animations = g.animations?.compactMap { child in
+            guard !CAAnimationGroup.leads(from: child, to: g) else { CGDiagnostics.record(.invalidParameter); return nil }
+            return child.copy() as? CAAnimation
+        }
+    }
+
+    /// Whether `start` is `target` or contains it through groups (a finite walk: each group once).
+    static func leads(from start: CAAnimation, to target: CAAnimationGroup) -> Bool {
+        var seen: Set<ObjectIdentifier> = []
+        var stack = [start]
+        while let a = stack.popLast() {
+            if a === target { return true }
+            guard let group = a as? CAAnimationGroup, seen.insert(ObjectIdentifier(group)).inserted else { continue }
+            stack.append(contentsOf: group.animations ?? [])
+        }
+        return false
     }
 
     /// Children with no duration of their own (0, the default) last as long as the group.

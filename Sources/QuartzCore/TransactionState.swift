@@ -152,16 +152,15 @@ final class TransactionState {
             stillWatched.append(record)
         }
         watched = stillWatched
-        for blocks in ready { for b in blocks { b() } }
+        // The blocks due are taken off the lists before any runs: a block that flushes again
+        // (a nested housekeeping) must not see itself still pending.
+        var due: [[() -> Void]] = ready
         var waiting: [PendingCompletion] = []
         for p in pendingCompletions {
-            if p.records.allSatisfy({ $0.stopped || $0.layer == nil }) {
-                for b in p.blocks { b() }
-            } else {
-                waiting.append(p)
-            }
+            if p.records.allSatisfy({ $0.stopped || $0.layer == nil }) { due.append(p.blocks) } else { waiting.append(p) }
         }
         pendingCompletions = waiting
+        for blocks in due { for b in blocks { b() } }
     }
 
     /// Called when an animation is removed before it finished.

@@ -172,3 +172,94 @@ import Testing
         #expect(a.repeatCount == .greatestFiniteMagnitude && MAXFLOAT == HUGE)
     }
 }
+
+/// Hostile values that used to trap, each with its defined outcome: clamped, ignored or refused
+/// (and counted), never a crash.
+@Suite(.serialized) struct HostileTimingTests {
+    @Test func infiniteSpeedsAndOffsetsRender() {
+        let stage = Stage(at: 5)
+        let l = CALayer()
+        l.bounds = CGRect(x: 0, y: 0, width: 10, height: 10)
+        l.speed = .infinity
+        l.timeOffset = -.infinity
+        let a = CABasicAnimation(keyPath: "opacity")
+        a.fromValue = 0; a.toValue = 1; a.duration = 1
+        a.speed = .infinity; a.timeOffset = -.infinity; a.repeatCount = HUGE
+        l.add(a, forKey: "a")
+        stage.add(l)
+        stage.frame(at: 5)
+        stage.frame(at: 6)
+        #expect(l.presentation() != nil)
+    }
+
+    @Test func aHugeRelativeArcIsOneTurnPlusTheRest() {
+        let p = CGMutablePath()
+        p.addRelativeArc(center: .zero, radius: 10, startAngle: 0, delta: 1e308)
+        #expect(p.boundingBoxOfPath.width <= 20.5)
+        // The end point is where the sweep ends: start + delta on the circle.
+        let end = p.currentPoint
+        let angle = CGFloat(1e308).truncatingRemainder(dividingBy: 2 * .pi)
+        #expect(abs(end.x - 10 * cos(angle)) < 1e-6 && abs(end.y - 10 * sin(angle)) < 1e-6)
+    }
+
+    @Test func anEmitterAtAnAbsurdSpeedDraws() {
+        let stage = Stage(at: 1)
+        let e = CAEmitterLayer()
+        e.frame = CGRect(x: 0, y: 0, width: 100, height: 100)
+        e.speed = 1e38
+        let cell = CAEmitterCell()
+        cell.birthRate = 10; cell.lifetime = 1
+        cell.contents = makeContext(2, 2).makeImage()
+        e.emitterCells = [cell]
+        stage.add(e)
+        stage.frame(at: 1)
+        stage.frame(at: 2)
+        #expect(stage.renderer.makeImage() != nil)
+    }
+
+    @Test func cubicKeyframesOfMixedKindsInterpolate() {
+        let stage = Stage(at: 1)
+        let l = CALayer()
+        stage.add(l)
+        let a = CAKeyframeAnimation(keyPath: "position")
+        a.values = [CGPoint(x: 0, y: 0), 5, CGPoint(x: 10, y: 10), "x", CGSize(width: 3, height: 4)]
+        a.calculationMode = .cubic
+        a.duration = 1
+        l.add(a, forKey: "k")
+        for t in stride(from: 1.0, through: 2.0, by: 0.1) { stage.frame(at: t) }
+        #expect(l.presentation() != nil)
+    }
+
+    @Test func aGroupThatContainsItselfIsCutWhereItLoops() {
+        let g = CAAnimationGroup()
+        let inner = CAAnimationGroup()
+        let fade = CABasicAnimation(keyPath: "opacity")
+        fade.fromValue = 0; fade.toValue = 1
+        g.animations = [g, inner, fade]
+        inner.animations = [g]
+        let copy = g.copy() as! CAAnimationGroup
+        #expect(copy.animations?.count == 1 && copy.animations?.first is CABasicAnimation)
+        let stage = Stage(at: 1)
+        let l = CALayer()
+        stage.add(l)
+        g.duration = 1
+        l.add(g, forKey: "g")
+        stage.frame(at: 1)
+        stage.frame(at: 1.5)
+        #expect(abs(l.presentation()!.opacity - 0.5) < 1e-6)
+    }
+
+    @Test func aFlushInsideACompletionBlockRunsNoBlockTwice() {
+        var runs = 0
+        CATransaction.begin()
+        CATransaction.setCompletionBlock {
+            runs += 1
+            CATransaction.flush()
+            CATransaction.flush()
+        }
+        CATransaction.commit()
+        CATransaction.flush()
+        CATransaction.flush()
+        #expect(runs == 1)
+    }
+}
