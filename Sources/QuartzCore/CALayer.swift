@@ -270,7 +270,7 @@ open class CALayer: NSObject, CAMediaTiming {
     /// The layer's opacity in [0, 1] (values outside are clamped when drawn).
     open var opacity: Float {
         get { storage.opacity }
-        set { guard !newValue.isNaN else { return rejectNonFinite() }; storage.opacity = newValue; didChange("opacity") }
+        set { guard newValue.isFinite else { return rejectNonFinite() }; storage.opacity = newValue; didChange("opacity") }
     }
 
     /// Whether the layer (and its subtree) is not drawn and not hit-tested.

@@ -249,6 +249,13 @@ import Testing
         #expect(abs(l.presentation()!.opacity - 0.5) < 1e-6)
     }
 
+    @Test func nonFiniteOpacityIsRefused() {
+        let l = CALayer()
+        l.opacity = 0.5
+        for bad in [Float.nan, .infinity, -.infinity] { l.opacity = bad }
+        #expect(l.opacity == 0.5)
+    }
+
     @Test func aFlushInsideACompletionBlockRunsNoBlockTwice() {
         var runs = 0
         CATransaction.begin()
