@@ -27,7 +27,11 @@ extension Compositor {
         let full = PixelBox(x0: 0, y0: 0, x1: target.width, y1: target.height)
         let area = limit?.intersection(full) ?? full
         guard threads > 1, area.y1 - area.y0 >= Compositor.minRowsToSplit else {
-            paintBand(root, at: time, into: target, base: base, band: area, frame: full, clearing: clearing)
+            let work = BandWork(main: self, helper: self, root: root, time: time, target: target, base: base, clearing: clearing)
+            Compositor.paint(deep: root.height > Compositor.shallowHeight, [{
+                work.main.paintBand(work.root, at: work.time, into: work.target, base: work.base, band: area, frame: full,
+                                    clearing: work.clearing)
+            }])
             return
         }
         let helper = bandHelper ?? Compositor()
@@ -43,14 +47,15 @@ extension Compositor {
         let top = PixelBox(x0: area.x0, y0: area.y0, x1: area.x1, y1: mid)
         let bottom = PixelBox(x0: area.x0, y0: mid, x1: area.x1, y1: area.y1)
         let work = BandWork(main: self, helper: helper, root: root, time: time, target: target, base: base, clearing: clearing)
-        DispatchQueue.concurrentPerform(iterations: 2) { i in
+        let bands: [@Sendable () -> Void] = (0..<2).map { i in {
             let c = i == 0 ? work.main : work.helper
             let start = DispatchTime.now().uptimeNanoseconds
             c.paintBand(work.root, at: work.time, into: work.target, base: work.base, band: i == 0 ? top : bottom, frame: full,
                         clearing: work.clearing)
             let elapsed = DispatchTime.now().uptimeNanoseconds - start
             if i == 0 { work.topNanoseconds = elapsed } else { work.bottomNanoseconds = elapsed }
-        }
+        } }
+        Compositor.paint(deep: root.height > Compositor.shallowHeight, bands)
         bandShare = Compositor.nextShare(bandShare, top: Double(mid - area.y0) / Double(rows),
                                          times: Double(work.topNanoseconds), Double(work.bottomNanoseconds))
         culledLayers += helper.culledLayers
@@ -60,6 +65,32 @@ extension Compositor {
         tilesFading = tilesFading || helper.tilesFading
         for (id, keys) in helper.takeTileRequests() { tileRequests[id, default: []].formUnion(keys) }
         contentHits += helper.contentHits - work.helperContentHits
+    }
+
+    /// Trees up to this many levels are painted on the calling thread and dispatch's workers;
+    /// deeper ones (the painter recurses once per level) on threads whose stacks hold `maxDepth`
+    /// levels.
+    static let shallowHeight = 128
+
+    /// Stack of a thread that paints a deep tree: room for `maxDepth` levels of recursion, each
+    /// with its offscreen and clip frames, with a wide margin.
+    static let deepStackBytes = 64 << 20
+
+    /// Runs `bands` at once and returns when all have finished: on dispatch's workers, or, for a
+    /// `deep` tree, each on a thread of its own with a stack of `deepStackBytes`.
+    static func paint(deep: Bool, _ bands: [@Sendable () -> Void]) {
+        guard deep else {
+            if bands.count == 1 { bands[0]() } else { DispatchQueue.concurrentPerform(iterations: bands.count) { bands[$0]() } }
+            return
+        }
+        let done = DispatchGroup()
+        for band in bands {
+            done.enter()
+            let thread = Thread { band(); done.leave() }
+            thread.stackSize = deepStackBytes
+            thread.start()
+        }
+        done.wait()
     }
 
     /// The top band's next share of the rows, from this frame's share `top` (in (0, 1)) and band

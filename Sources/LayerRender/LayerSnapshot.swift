@@ -17,6 +17,8 @@ package final class LayerSnapshot: @unchecked Sendable {
     /// no emitters, no tiled layers (whose tiles arrive and fade in). A renderer that painted
     /// this very tree needs no damage walk to know that nothing changed.
     package let isStill: Bool
+    /// Levels in this subtree (1 for a leaf; a mask counts as a level below its layer).
+    package let height: Int
 
     package init(id: UInt64, state: LayerState, sublayers: [LayerSnapshot], mask: LayerSnapshot?,
                  animations: [(key: String, model: AnimationModel)]) {
@@ -27,6 +29,7 @@ package final class LayerSnapshot: @unchecked Sendable {
         default: break
         }
         isStill = timeless && animations.isEmpty && (mask?.isStill ?? true) && sublayers.allSatisfy(\.isStill)
+        height = 1 + max(mask?.height ?? 0, sublayers.reduce(0) { max($0, $1.height) })
     }
 
     /// The layer's local time for its superlayer's time.

@@ -270,3 +270,31 @@ import Testing
         #expect(runs == 1)
     }
 }
+
+/// A chain of layers far deeper than any real tree: rendered (to `maxDepth` levels, deeper ones
+/// skipped and counted), hit-tested and animated without exhausting a thread's stack.
+@Suite(.serialized) struct DeepTreeTests {
+    @Test(arguments: [1_000, 3_000]) func aDeepChainRendersAndHitTests(depth: Int) {
+        let stage = Stage(at: 1)
+        let top = CALayer()
+        top.frame = CGRect(x: 0, y: 0, width: 200, height: 200)
+        var last = top
+        for i in 0..<depth {
+            let l = CALayer()
+            l.frame = last.bounds.insetBy(dx: 0.05, dy: 0.05)
+            if i % 10 == 0 { l.backgroundColor = CGColor(red: 0, green: 0, blue: 1, alpha: 0.5) }
+            last.addSublayer(l)
+            last = l
+        }
+        stage.add(top)
+        top.opacity = 0.5   // an animation at the top of the chain
+        stage.frame(at: 1)
+        stage.frame(at: 1.1)
+        let image = stage.renderer.makeImage()
+        #expect(image.map { $0.premultipliedPixel(x: 100, y: 100) != 0 } == true)
+        #expect(stage.root.hitTest(CGPoint(x: 100, y: 100)) != nil)
+        // Levels past maxDepth are skipped, and counted (once per band that reached them).
+        let skipped = stage.renderer.compositor.skippedForDepth
+        #expect(depth > stage.renderer.compositor.maxDepth ? skipped > 0 : skipped == 0)
+    }
+}
