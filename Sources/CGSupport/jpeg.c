@@ -18,7 +18,8 @@ static void cgs_jpeg_error_exit(j_common_ptr info) {
 static void cgs_jpeg_silence(j_common_ptr info, int level) { (void)info; (void)level; }
 
 // Reads the header and, when `out` is not NULL, the pixels (which must match *width × *height).
-static int cgs_jpeg_read(const uint8_t *data, size_t length, uint8_t *out, size_t stride, int *width, int *height) {
+static int cgs_jpeg_read(const uint8_t *data, size_t length, uint8_t *out, size_t stride, int *width, int *height,
+                         long max_memory) {
     struct jpeg_decompress_struct cinfo;
     struct cgs_jpeg_error err;
     cinfo.err = jpeg_std_error(&err.base);
@@ -29,6 +30,7 @@ static int cgs_jpeg_read(const uint8_t *data, size_t length, uint8_t *out, size_
         return -1;
     }
     jpeg_create_decompress(&cinfo);
+    if (max_memory > 0) cinfo.mem->max_memory_to_use = max_memory;
     jpeg_mem_src(&cinfo, data, (unsigned long)length);
     jpeg_read_header(&cinfo, TRUE);
     if (out == NULL) {
@@ -51,9 +53,10 @@ static int cgs_jpeg_read(const uint8_t *data, size_t length, uint8_t *out, size_
 }
 
 int cgs_jpeg_info(const uint8_t *data, size_t length, int *width, int *height) {
-    return cgs_jpeg_read(data, length, NULL, 0, width, height);
+    return cgs_jpeg_read(data, length, NULL, 0, width, height, 0);
 }
 
-int cgs_jpeg_decode(const uint8_t *data, size_t length, uint8_t *out, size_t stride, int width, int height) {
-    return cgs_jpeg_read(data, length, out, stride, &width, &height);
+int cgs_jpeg_decode(const uint8_t *data, size_t length, uint8_t *out, size_t stride, int width, int height,
+                    long max_memory) {
+    return cgs_jpeg_read(data, length, out, stride, &width, &height, max_memory);
 }

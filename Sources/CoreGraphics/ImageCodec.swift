@@ -4,10 +4,28 @@ import Foundation
 
 /// PNG and JPEG decoding and PNG encoding, shared by the ImageIO module and the golden tests.
 ///
-/// Every decode checks the stream's declared dimensions against `BitmapLimits` before any
+/// Every decode checks the stream's declared dimensions against the decode budget before any
 /// pixel memory is allocated, so a huge-dimension header costs nothing. Corrupt or
-/// truncated streams return nil (counted as `.corruptImageData`).
+/// truncated streams return nil (counted as `.corruptImageData`); images over the budget return
+/// nil too (counted as `.invalidBitmapSize`).
 package enum ImageCodec {
+    /// Most pixels a decoded image may have: 64 Mi (256 MiB of native pixels; a PNG holds a
+    /// second copy while cairo hands it over, so its peak is twice that).
+    package static let maxDecodedPixels = 1 << 26
+    /// Most working memory libjpeg may take beyond the pixels (a progressive JPEG keeps every
+    /// coefficient: about 6 bytes a pixel, so progressive images past ~40 Mpx are refused).
+    package static let maxJPEGWorkingBytes = 256 << 20
+
+    /// Whether a decoded width × height image fits the budget; counts the refusal.
+    package static func withinBudget(_ w: Int, _ h: Int) -> Bool {
+        guard w > 0, h > 0, w.multipliedReportingOverflow(by: h).partialValue <= maxDecodedPixels,
+              !w.multipliedReportingOverflow(by: h).overflow else {
+            CGDiagnostics.record(.invalidBitmapSize)
+            return false
+        }
+        return true
+    }
+
     /// The file types this codec knows, as uniform type identifiers.
     package enum Kind: String { case png = "public.png", jpeg = "public.jpeg" }
 
@@ -39,7 +57,7 @@ package enum ImageCodec {
         let base = data.startIndex
         func be32(_ at: Int) -> Int { (0..<4).reduce(0) { acc, i in acc << 8 | Int(data[base + at + i]) } }
         let w = be32(16), h = be32(20)
-        guard BitmapLimits.allows(width: w, height: h, bytesPerRow: w * 4) else { return nil }
+        guard withinBudget(w, h), BitmapLimits.allows(width: w, height: h, bytesPerRow: w * 4) else { return nil }
         let cursor = ReadCursor(data)
         let surface = cairo_image_surface_create_from_png_stream({ closure, buffer, length in
             let c = Unmanaged<ReadCursor>.fromOpaque(closure!).takeUnretainedValue()
@@ -78,10 +96,11 @@ package enum ImageCodec {
             cgs_jpeg_info(raw.baseAddress!.assumingMemoryBound(to: UInt8.self), raw.count, &w, &h) == 0
         }
         guard ok else { CGDiagnostics.record(.corruptImageData); return nil }
-        guard let native = NativeBitmap(width: Int(w), height: Int(h)) else { return nil }
+        guard withinBudget(Int(w), Int(h)), let native = NativeBitmap(width: Int(w), height: Int(h)) else { return nil }
         let decoded = data.withUnsafeBytes { raw in
             cgs_jpeg_decode(raw.baseAddress!.assumingMemoryBound(to: UInt8.self), raw.count,
-                            native.pixels.assumingMemoryBound(to: UInt8.self), native.stride, w, h) == 0
+                            native.pixels.assumingMemoryBound(to: UInt8.self), native.stride, w, h,
+                            maxJPEGWorkingBytes) == 0
         }
         guard decoded else { CGDiagnostics.record(.corruptImageData); return nil }
         return CGImage(native: native)

@@ -138,4 +138,22 @@ import TestSupport
         let src = CGImageSourceCreateWithData(Data([9, 9, 9]) as NSData, nil)!
         #expect(CGImageSourceGetCount(src) == 0 && CGImageSourceGetStatus(src) == .statusUnknownType)
     }
+
+    /// The decode budget (`ImageCodec.maxDecodedPixels`, 64 Mi pixels): a small file declaring
+    /// 16,000 × 16,000 pixels (256 Mi) — within cairo's and libjpeg's own limits — is refused from
+    /// its header, before any pixel memory, and counted; an image at the budget's edge is not.
+    @Test func decompressionBombsAreRefusedFromTheirHeaders() throws {
+        let before = CGDiagnostics.count(.invalidBitmapSize)
+        let png = ImageCodec.encodePNG(makeContext(4, 4).makeImage()!)!
+        var bomb = png
+        bomb.replaceSubrange(16..<24, with: [0, 0, 0x3E, 0x80, 0, 0, 0x3E, 0x80])   // 16000 × 16000
+        #expect(ImageCodec.decode(bomb) == nil)
+        // The JPEG fixture with its frame header (SOFn) rewritten to 16000 × 16000.
+        var jpeg = [UInt8](try Data(contentsOf: Self.fixtures.appendingPathComponent("halves.jpg")))
+        let sof = try #require((2..<jpeg.count - 9).first { jpeg[$0] == 0xFF && (0xC0...0xC2).contains(jpeg[$0 + 1]) })
+        jpeg.replaceSubrange((sof + 5)..<(sof + 9), with: [0x3E, 0x80, 0x3E, 0x80])
+        #expect(ImageCodec.decode(Data(jpeg)) == nil)
+        #expect(CGDiagnostics.count(.invalidBitmapSize) >= before + 2)
+        #expect(ImageCodec.withinBudget(8192, 8192) && !ImageCodec.withinBudget(8193, 8192))
+    }
 }

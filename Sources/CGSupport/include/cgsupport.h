@@ -15,7 +15,10 @@ int cgs_jpeg_info(const uint8_t *data, size_t length, int *width, int *height);
 /// Decodes a JPEG into `out` as 8-bit BGRA with alpha 255 (little-endian 0xFFRRGGBB words), rows of `stride` bytes.
 /// `out` must hold height × stride bytes for the dimensions cgs_jpeg_info returned.
 /// Returns 0 on success, -1 on a corrupt or truncated stream (libjpeg's errors are caught with setjmp).
-int cgs_jpeg_decode(const uint8_t *data, size_t length, uint8_t *out, size_t stride, int width, int height);
+/// libjpeg may use at most `max_memory` bytes of working memory (progressive images keep their
+/// coefficients); past it decoding fails (-1) instead of allocating more.
+int cgs_jpeg_decode(const uint8_t *data, size_t length, uint8_t *out, size_t stride, int width, int height,
+                    long max_memory);
 
 /// Asks for the cache line holding `p`, to be written (a hint: never faults, changes no result).
 static inline void cgs_prefetch(const void *p) { __builtin_prefetch(p, 1, 3); }
