@@ -8,6 +8,7 @@ let package = Package(
     products: [
         .library(name: "CoreGraphics", targets: ["CoreGraphics"]),
         .library(name: "ImageIO", targets: ["ImageIO"]),
+        .library(name: "CoreText", targets: ["CoreText"]),
         .library(name: "QuartzCore", targets: ["QuartzCore"]),
         .library(name: "X11Host", targets: ["X11Host"]),
         .executable(name: "samples", targets: ["samples"]),
@@ -25,10 +26,12 @@ let package = Package(
         .target(name: "CoreGraphics", dependencies: ["CCairo", "CGSupport", "_Testing_CoreGraphics"],
                 path: "Sources/CoreGraphics"),
         .target(name: "ImageIO", dependencies: ["CoreGraphics"], path: "Sources/ImageIO"),
+        // Core Text's subset that layer code draws text with, on Pango.
+        .target(name: "CoreText", dependencies: ["CoreGraphics", "CCairo"], path: "Sources/CoreText"),
         // The render engine: snapshot types, timing maths, interpolation and the compositor.
         // Package-internal API; it never imports QuartzCore.
         .target(name: "LayerRender", dependencies: ["CoreGraphics", "CGSupport"], path: "Sources/LayerRender"),
-        .target(name: "QuartzCore", dependencies: ["CoreGraphics", "LayerRender"], path: "Sources/QuartzCore"),
+        .target(name: "QuartzCore", dependencies: ["CoreGraphics", "CoreText", "LayerRender"], path: "Sources/QuartzCore"),
         .target(name: "CX11", path: "Sources/CX11",
                 linkerSettings: [.linkedLibrary("X11"), .linkedLibrary("Xext"), .linkedLibrary("Xpresent"),
                                  .linkedLibrary("Xfixes")]),
@@ -46,6 +49,7 @@ let package = Package(
         .testTarget(name: "QuartzCoreTests", dependencies: ["QuartzCore", "TestSupport"], path: "Tests/QuartzCoreTests",
                     exclude: ["Goldens"]),
         .testTarget(name: "X11HostTests", dependencies: ["X11Host", "TestSupport", "CX11"], path: "Tests/X11HostTests"),
+        .testTarget(name: "CoreTextTests", dependencies: ["CoreText", "QuartzCore", "TestSupport"], path: "Tests/CoreTextTests"),
         .testTarget(name: "LayerRenderTests", dependencies: ["LayerRender"], path: "Tests/LayerRenderTests"),
     ],
     swiftLanguageModes: [.v6]

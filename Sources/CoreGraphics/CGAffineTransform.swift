@@ -128,3 +128,8 @@ public func CGAffineTransformMake(_ a: CGFloat, _ b: CGFloat, _ c: CGFloat, _ d:
 
 /// Apple's C-style identity constant.
 public let CGAffineTransformIdentity = CGAffineTransform.identity
+
+extension CGAffineTransform {
+    /// True when all six entries are finite.
+    package var isFinite: Bool { a.isFinite && b.isFinite && c.isFinite && d.isFinite && tx.isFinite && ty.isFinite }
+}

@@ -49,6 +49,9 @@ extension CGContext {
 
     /// Sets the fill colour.
     public func setFillColor(_ color: CGColor) { state.fillColor = color }
+
+    /// The current fill colour (Core Text draws runs without a colour in it).
+    package var currentFillColor: CGColor { state.fillColor }
     /// Sets the stroke colour.
     public func setStrokeColor(_ color: CGColor) { state.strokeColor = color }
     /// Sets the fill colour from RGBA components in [0, 1].
@@ -113,10 +116,18 @@ extension CGContext {
         set { state.interpolationQuality = newValue }
     }
 
-    /// The text matrix (kept for compatibility with text-drawing code).
+    /// The text matrix: maps text space (y up, baseline at the origin) into user space before the
+    /// text position is added. Core Text's `CTLineDraw` and `CTFrameDraw` apply it.
     public var textMatrix: CGAffineTransform {
         get { state.textMatrix }
         set { state.textMatrix = newValue }
+    }
+
+    /// Where the next line of text is drawn (user space): `CTLineDraw` puts its baseline's start
+    /// here and moves it to the line's end. Not part of the graphics state, as on Apple systems.
+    public var textPosition: CGPoint {
+        get { textPositionValue }
+        set { if newValue.isFinite { textPositionValue = newValue } else { CGDiagnostics.record(.nonFiniteGeometry) } }
     }
 
     /// Enables a shadow: `offset` in base space (y up), `blur` ≈ twice the Gaussian σ in pixels, `color`

@@ -38,6 +38,8 @@ public final class CGContext {
     let cr: OpaquePointer
 
     var state = GState()
+    /// `textPosition`'s storage (outside the graphics state: save/restore leave it alone).
+    var textPositionValue = CGPoint.zero
     var stateStack: [GState] = []
     /// Each open transparency layer remembers the state to composite it with.
     var layerStack: [GState] = []

@@ -29,7 +29,7 @@ public final class CGTextLayout {
     /// Largest text laid out, in UTF-8 bytes.
     public static let maxBytes = 200_000
 
-    let layout: OpaquePointer
+    package let layout: OpaquePointer
     /// Where unwrapped text (laid out without a width) sits in a wider rect: 0 left, ½ centre, 1 right.
     var unwrappedAlignment: CGFloat = 0
 
@@ -120,6 +120,34 @@ public final class CGTextLayout {
         return CGSize(width: CGFloat(logical.width), height: CGFloat(logical.height))
     }
 
+    /// The distance from the layout's top to its first line's baseline, in user-space units.
+    package var firstBaseline: CGFloat { CGFloat(pango_layout_get_baseline(layout)) / CGFloat(PANGO_SCALE) }
+
+    /// Each line's baseline, from the layout's top, in user-space units.
+    package var baselines: [CGFloat] {
+        guard let iter = pango_layout_get_iter(layout) else { return [] }
+        defer { pango_layout_iter_free(iter) }
+        var out: [CGFloat] = []
+        repeat { out.append(CGFloat(pango_layout_iter_get_baseline(iter)) / CGFloat(PANGO_SCALE)) }
+        while pango_layout_iter_next_line(iter) != 0
+        return out
+    }
+
+    /// The inked extent (what glyphs cover) relative to the layout's top-left, in user-space units.
+    package var inkRect: CGRect {
+        var ink = PangoRectangle(), logical = PangoRectangle()
+        pango_layout_get_extents(layout, &ink, &logical)
+        let s = CGFloat(PANGO_SCALE)
+        return CGRect(x: CGFloat(ink.x) / s, y: CGFloat(ink.y) / s, width: CGFloat(ink.width) / s, height: CGFloat(ink.height) / s)
+    }
+
+    /// The logical width of the layout (advance of its widest line), in user-space units.
+    package var logicalWidth: CGFloat {
+        var ink = PangoRectangle(), logical = PangoRectangle()
+        pango_layout_get_extents(layout, &ink, &logical)
+        return CGFloat(logical.width) / CGFloat(PANGO_SCALE)
+    }
+
     /// The number of laid-out lines.
     public var lineCount: Int { Int(pango_layout_get_line_count(layout)) }
 
@@ -158,6 +186,22 @@ public final class CGTextLayout {
 }
 
 extension CGContext {
+    /// Draws `layout` in text space as Core Text does: the layout's top-left at `origin` of a
+    /// y-up text space mapped into user space by `text` (the text matrix, then the position);
+    /// glyphs are upright when user space is y up, mirrored when it is y down (as on Apple systems).
+    package func drawText(_ layout: CGTextLayout, topLeft origin: CGPoint, text: CGAffineTransform) {
+        guard origin.isFinite, text.isFinite else { CGDiagnostics.record(.nonFiniteGeometry); return }
+        composite(.custom { t in
+            var m = cairo_matrix_t(xx: text.a, yx: text.b, xy: text.c, yy: text.d, x0: text.tx, y0: text.ty)
+            cairo_transform(t, &m)
+            cairo_translate(t, origin.x, origin.y)
+            cairo_scale(t, 1, -1)   // Pango lays out y down; text space is y up
+            cairo_move_to(t, 0, 0)
+            pango_cairo_update_layout(t, layout.layout)
+            pango_cairo_show_layout(t, layout.layout)
+        }, .color(.black))
+    }
+
     /// Draws `layout` with its first line at the visual top of `rect` and glyphs upright,
     /// whether user space is y-up (a plain bitmap context) or y-down (a layer's pre-flipped
     /// context). Text outside `rect` is not clipped; the caller clips when it wants to.

@@ -23,6 +23,25 @@ public typealias CFURL = NSURL
 public typealias CFTypeRef = AnyObject
 /// Linux stand-in for CoreFoundation's CFIndex.
 public typealias CFIndex = Int
+/// Linux stand-in for CoreFoundation's CFAttributedString (toll-free bridged to NSAttributedString on Apple systems).
+public typealias CFAttributedString = NSAttributedString
+/// Linux stand-in for CoreFoundation's CFMutableAttributedString.
+public typealias CFMutableAttributedString = NSMutableAttributedString
+
+/// A range of a string or array: `location` and `length` in its units (UTF-16 code units for text).
+public struct CFRange: Equatable, Hashable, Sendable {
+    /// The first index.
+    public var location: CFIndex
+    /// How many units.
+    public var length: CFIndex
+    /// A range of `length` units from `location`.
+    public init(location: CFIndex, length: CFIndex) { self.location = location; self.length = length }
+    /// The empty range at 0.
+    public init() { self.init(location: 0, length: 0) }
+}
+
+/// A range of `length` units from `location` (CoreFoundation's constructor).
+public func CFRangeMake(_ location: CFIndex, _ length: CFIndex) -> CFRange { CFRange(location: location, length: length) }
 
 /// A vector (dx, dy) in the same units as the points it offsets.
 public struct CGVector: Equatable, Hashable, Sendable, CustomStringConvertible {

@@ -130,6 +130,7 @@ open class CATextLayer: CALayer {
     static func family(_ value: AnyObject?) -> String? {
         switch value {
         case let f as CGFont: return f.familyName
+        case let f as CTFont: return f.familyName
         case let s as NSString: return s.length > 0 ? s as String : nil
         default: return nil
         }
@@ -157,11 +158,8 @@ open class CATextLayer: CALayer {
     ]) { $1 }
 }
 
+// `.font` and `.foregroundColor` come from CoreText (re-exported).
 extension NSAttributedString.Key {
-    /// The font of a run (Apple's "NSFont"): a family name or a CGFont.
-    public static let font = NSAttributedString.Key("NSFont")
-    /// The text colour of a run (Apple's "NSColor"): a CGColor.
-    public static let foregroundColor = NSAttributedString.Key("NSColor")
     /// Linux extension: the font size of a run in points (a number); Apple carries it in the font object.
     public static let fontSize = NSAttributedString.Key("CAFontSize")
 }
