@@ -105,15 +105,9 @@ extension X11WindowTests {
     @Test func theRepaintFlashAppearsWhereALayerMovedAndNowhereElse() throws {
         let x = try #require(Xvfb())
         let window = try #require(LayerWindow(title: "flash", size: CGSize(width: 200, height: 100), display: x.display))
-        let dot = CALayer()
-        CATransaction.begin(); CATransaction.setDisableActions(true)
-        dot.frame = CGRect(x: 10, y: 10, width: 20, height: 20)
-        dot.backgroundColor = CGColor(red: 0, green: 0, blue: 1, alpha: 1)
-        window.rootLayer.addSublayer(dot)
-        CATransaction.commit()
+        let dot = addBox(to: window.rootLayer, CGRect(x: 10, y: 10, width: 20, height: 20), CGColor(red: 0, green: 0, blue: 1, alpha: 1))
         window.debugOptions = [.flashRepaints]
-        func spin(_ s: Double) { let end = CACurrentMediaTime() + s; while CACurrentMediaTime() < end { window.runOnce(maxWait: 0.01) } }
-        spin(0.3)
+        spin(window, seconds: 0.3)
         let clean = window.readPixels().pixels
         CATransaction.begin(); CATransaction.setDisableActions(true)
         dot.position = CGPoint(x: 150, y: 70)
@@ -127,7 +121,7 @@ extension X11WindowTests {
         // untouched: what lies outside that box.
         #expect(yellowish(flashed[20 * 200 + 20]) && yellowish(flashed[70 * 200 + 150]))
         #expect(flashed[95 * 200 + 5] == clean[95 * 200 + 5] && flashed[5 * 200 + 190] == clean[5 * 200 + 190])
-        spin(0.3)
+        spin(window, seconds: 0.3)
         let settled = window.readPixels().pixels
         #expect(settled[70 * 200 + 150] == 0xFF00_00FF && settled[20 * 200 + 20] == clean[0])
     }

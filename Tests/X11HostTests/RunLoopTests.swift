@@ -17,11 +17,6 @@ import TestSupport
 /// Nested in the serialized X11 suite: display links and SHM counts are process-wide.
 extension X11WindowTests {
 @Suite struct RunLoopTests {
-    func spin(_ window: LayerWindow, seconds: Double, until condition: () -> Bool = { false }) {
-        let end = CACurrentMediaTime() + seconds
-        while CACurrentMediaTime() < end && !condition() { window.runOnce(maxWait: 0.01) }
-    }
-
     /// The columns of row `y` holding `color` in the window.
     func columns(_ window: LayerWindow, row y: Int, color: UInt32) -> [Int] {
         let p = window.readPixels()
@@ -32,12 +27,7 @@ extension X11WindowTests {
     @Test func anExplicitTransactionWhileIdleReachesTheScreen() throws {
         let x = try #require(Xvfb())
         let window = try #require(LayerWindow(title: "commit", size: CGSize(width: 100, height: 40), display: x.display))
-        let dot = CALayer()
-        CATransaction.begin(); CATransaction.setDisableActions(true)
-        dot.frame = CGRect(x: 0, y: 10, width: 10, height: 10)
-        dot.backgroundColor = CGColor(red: 1, green: 0, blue: 0, alpha: 1)
-        window.rootLayer.addSublayer(dot)
-        CATransaction.commit()
+        let dot = addBox(to: window.rootLayer, CGRect(x: 0, y: 10, width: 10, height: 10), CGColor(red: 1, green: 0, blue: 0, alpha: 1))
         spin(window, seconds: 0.3)
         let idleFrames = window.frameCount
         spin(window, seconds: 0.2)
@@ -53,12 +43,7 @@ extension X11WindowTests {
     @Test func aDragWithActionsDisabledTracksThePointerFrameByFrame() throws {
         let x = try #require(Xvfb())
         let window = try #require(LayerWindow(title: "drag", size: CGSize(width: 300, height: 60), display: x.display))
-        let dot = CALayer()
-        CATransaction.begin(); CATransaction.setDisableActions(true)
-        dot.frame = CGRect(x: 0, y: 20, width: 20, height: 20)
-        dot.backgroundColor = CGColor(red: 0, green: 1, blue: 0, alpha: 1)
-        window.rootLayer.addSublayer(dot)
-        CATransaction.commit()
+        let dot = addBox(to: window.rootLayer, CGRect(x: 0, y: 20, width: 20, height: 20), CGColor(red: 0, green: 1, blue: 0, alpha: 1))
         var dragged = 0
         window.onEvent = { event in
             guard event.kind == .mouseDragged || event.kind == .mouseDown(button: 1) else { return }

@@ -9,11 +9,6 @@ import TestSupport
 /// Nested in the serialized X11 suite: display links and SHM counts are process-wide.
 extension X11WindowTests {
 @Suite struct WindowClientTests {
-    func spin(_ window: LayerWindow, seconds: Double, until condition: () -> Bool = { false }) {
-        let end = CACurrentMediaTime() + seconds
-        while CACurrentMediaTime() < end && !condition() { window.runOnce(maxWait: 0.01) }
-    }
-
     @Test func theWindowCarriesItsClassPidAndATitleLegacyReadersCanDecode() throws {
         let x = try #require(Xvfb())
         let window = try #require(LayerWindow(title: "Ünïcode — 动画", size: CGSize(width: 40, height: 40), display: x.display))
@@ -69,12 +64,7 @@ extension X11WindowTests {
         let window = try #require(LayerWindow(title: "hidpi", size: CGSize(width: 60, height: 40), display: x.display, scale: 2))
         #expect(window.scale == 2 && window.rootLayer.contentsScale == 2)
         #expect(window.rootLayer.bounds.size == CGSize(width: 60, height: 40))
-        let dot = CALayer()
-        CATransaction.begin(); CATransaction.setDisableActions(true)
-        dot.frame = CGRect(x: 10, y: 10, width: 20, height: 10)
-        dot.backgroundColor = CGColor(red: 1, green: 0, blue: 0, alpha: 1)
-        window.rootLayer.addSublayer(dot)
-        CATransaction.commit()
+        let dot = addBox(to: window.rootLayer, CGRect(x: 10, y: 10, width: 20, height: 10), CGColor(red: 1, green: 0, blue: 0, alpha: 1))
         var hit: (CALayer?, CGPoint)?
         window.onEvent = { if case .mouseDown = $0.kind { hit = ($0.layer, $0.location) } }
         spin(window, seconds: 0.3)

@@ -55,6 +55,25 @@ func sharedMemorySegments() -> Int {
     return text.split(separator: "\n").count - 1
 }
 
+/// Turns `window`'s loop until `condition` holds or `seconds` pass.
+func spin(_ window: LayerWindow, seconds: Double, until condition: () -> Bool = { false }) {
+    let end = CACurrentMediaTime() + seconds
+    while CACurrentMediaTime() < end && !condition() { window.runOnce(maxWait: 0.01) }
+}
+
+/// Adds a layer of `color` at `frame` to `parent` without an animation (an explicit transaction
+/// with actions disabled, as Apple code does for set-up); returns it.
+@discardableResult
+func addBox(to parent: CALayer, _ frame: CGRect, _ color: CGColor) -> CALayer {
+    let l = CALayer()
+    CATransaction.begin(); CATransaction.setDisableActions(true)
+    l.frame = frame
+    l.backgroundColor = color
+    parent.addSublayer(l)
+    CATransaction.commit()
+    return l
+}
+
 func scene(_ root: CALayer) {
     let a = CALayer()
     a.frame = CGRect(x: 10, y: 10, width: 50, height: 40)
@@ -70,12 +89,6 @@ func scene(_ root: CALayer) {
 }
 
 @Suite(.serialized) struct X11WindowTests {
-    /// Turns the loop until `condition` holds or `seconds` pass.
-    func spin(_ window: LayerWindow, seconds: Double, until condition: () -> Bool = { false }) {
-        let end = CACurrentMediaTime() + seconds
-        while CACurrentMediaTime() < end && !condition() { window.runOnce(maxWait: 0.01) }
-    }
-
     @Test(arguments: [true, false])
     func readbackEqualsTheOffscreenRender(sharedMemory: Bool) throws {
         let x = try #require(Xvfb())
@@ -111,12 +124,7 @@ func scene(_ root: CALayer) {
     @Test func aClickReachesTheLayerAndItGlides() throws {
         let x = try #require(Xvfb())
         let window = try #require(LayerWindow(title: "click", size: CGSize(width: 200, height: 60), display: x.display))
-        let dot = CALayer()
-        CATransaction.begin(); CATransaction.setDisableActions(true)
-        dot.frame = CGRect(x: 10, y: 20, width: 20, height: 20)
-        dot.backgroundColor = CGColor(red: 1, green: 0, blue: 0, alpha: 1)
-        window.rootLayer.addSublayer(dot)
-        CATransaction.commit()
+        let dot = addBox(to: window.rootLayer, CGRect(x: 10, y: 20, width: 20, height: 20), CGColor(red: 1, green: 0, blue: 0, alpha: 1))
         var clicked: CALayer?
         window.onEvent = { event in
             if case .mouseDown = event.kind {
