@@ -73,7 +73,10 @@ extension Compositor {
             /// Device → device maps from the first copy to the others, when the replicator's
             /// instance transforms are flat (nil under a replicator: anywhere in the clip).
             var instances: [Homography]? = nil
-            /// Under a replicator whose delayed copies animate: the layer's box is damaged each frame.
+            /// The clip at the replicator whose copies these are (inner clips move with the copies).
+            var replicatorClip = PixelBox(x0: 0, y0: 0, x1: 0, y1: 0)
+            /// Under a replicator whose delayed copies animate, or whose own settings changed this
+            /// frame: the layer's box is damaged.
             var delayed = false
         }
         let known = footprintBase == base && footprintFrame == frame
@@ -89,24 +92,33 @@ extension Compositor {
         boxes.reserveCapacity(previous.count)
         var damage = PixelBox(x0: 0, y0: 0, x1: 0, y1: 0)
         var stack = [Item(snap: root, parentTime: time, parentWorld: base, parentSublayer: nil, alpha: 1, clip: frame, spread: Spread())]
-        func push(_ snap: LayerSnapshot, _ f: Footprint, _ local: Double, _ item: Item) {
+        func push(_ snap: LayerSnapshot, _ f: Footprint, _ local: Double, _ item: Item, changed: Bool = false) {
             var copies = item.replicated, instances = item.instances, delayed = item.delayed
+            var replicatorClip = item.replicatorClip
             if case .replicator(let r)? = f.state.content, r.drawnCount != 1 {
                 // A replicator under another one: its copies' copies are bounded by the clip only.
                 instances = copies ? nil : Compositor.instanceMaps(r, bounds: f.state.bounds, f)
+                if !copies { replicatorClip = f.childClip }
                 copies = true
-                // Delayed copies animate after the original: every animated layer below damages its copies each frame.
-                if r.instanceDelay != 0 && !snap.sublayers.allSatisfy(Compositor.isStatic) { delayed = true }
+                // Delayed copies animate after the original: every animated layer below damages its
+                // copies each frame — and a copy shown at another time may be elsewhere, unless the
+                // animations change only paint (then the maps place every copy).
+                if r.instanceDelay != 0 && !snap.sublayers.allSatisfy(Compositor.isStatic) {
+                    delayed = true
+                    if !snap.sublayers.allSatisfy(Compositor.animatesPaintOnly) { instances = nil }
+                }
+                // Colours, delay or count changed: every copy is drawn anew.
+                if changed { delayed = true }
             }
             if let m = snap.mask {
                 stack.append(Item(snap: m, parentTime: local, parentWorld: f.world, parentSublayer: nil, alpha: f.childAlpha,
                                   clip: f.clip, spread: f.childSpread, replicated: item.replicated, instances: item.instances,
-                                  delayed: item.delayed))
+                                  replicatorClip: item.replicatorClip, delayed: item.delayed))
             }
             for c in snap.sublayers {
                 stack.append(Item(snap: c, parentTime: local, parentWorld: f.childWorld, parentSublayer: f.childSublayer,
                                   parent3D: f.child3D, alpha: f.childAlpha, clip: f.childClip, spread: f.childSpread,
-                                  replicated: copies, instances: instances, delayed: delayed))
+                                  replicated: copies, instances: instances, replicatorClip: replicatorClip, delayed: delayed))
             }
         }
         while let item = stack.popLast() {
@@ -137,22 +149,28 @@ extension Compositor {
             var box = PixelBox(x0: 0, y0: 0, x1: 0, y1: 0)
             var spread = item.spread
             if visible && !isTransformLayer {
-                box = Compositor.box(of: s.bounds.standardized, world: world, limit: frame)
-                if let image = s.contentsImage { box = box.union(contentsBox(image, s, world: world, limit: frame)) }
-                if let content = s.content { box = box.union(contentBox(content, s, world: world, limit: frame)) }
+                // A replicated layer's first copy may lie outside the frame while others do not:
+                // its box is taken whole, then placed for every copy and clipped.
+                let limit = item.replicated ? Compositor.unlimited : frame
+                box = Compositor.box(of: s.bounds.standardized, world: world, limit: limit)
+                if let image = s.contentsImage { box = box.union(contentsBox(image, s, world: world, limit: limit)) }
+                if let content = s.content { box = box.union(contentBox(content, s, world: world, limit: limit)) }
                 if s.shadowOpacity > 0, (s.shadowColor?.alpha ?? 0) > 0 {
                     let own = Compositor.shadowSpread(s, world: world)
                     spread = Spread(left: spread.left + own.left, top: spread.top + own.top,
                                     right: spread.right + own.right, bottom: spread.bottom + own.bottom)
                 }
-                box = spread.grow(box, within: frame)
-                // Copies of a replicated layer: where the instance maps put them, else anywhere the clip allows.
-                if item.replicated { box = Compositor.replicatedBox(box, item.instances, clip: item.clip) }
+                box = spread.grow(box, within: limit)
+                // Copies of a replicated layer: where the instance maps put them, else anywhere the
+                // replicator's clip allows (clips inside the copies move with them).
+                if item.replicated { box = Compositor.replicatedBox(box, item.instances, clip: item.replicatorClip) }
             }
             let b = s.bounds.standardized
             let sub = visible ? Compositor.placedSublayerTransform(s) : nil
             let clip = visible && s.masksToBounds && !isTransformLayer ? item.clip.intersection(Compositor.box(of: b, world: world, limit: frame)) : item.clip
             let children = snap.sublayers.map(\.id)
+            var replicatorChanged = false
+            if case .replicator? = s.content, let old = previous[snap.id], old.state != s { replicatorChanged = true }
             let mine = Footprint(snapshot: snap, state: s, world: world, parentWorld: item.parentWorld,
                                  parentSublayer: item.parentSublayer, parent3D: item.parent3D, alpha: item.alpha, clip: item.clip,
                                  spread: item.spread, children: children, box: box, transitioning: transitioning, visible: visible,
@@ -172,7 +190,7 @@ extension Compositor {
             mine.time = local
             mine.instances = item.instances
             if visible && (item.delayed || Compositor.changesByItself(s, since: previous[snap.id]?.time)) { damage = damage.union(box) }
-            if visible { push(snap, mine, local, item) }
+            if visible { push(snap, mine, local, item, changed: replicatorChanged) }
         }
         if known {
             for (id, old) in previous where current[id] == nil { damage = damage.union(old.box) }
@@ -224,6 +242,32 @@ extension Compositor {
             maps.append(back.concatenating(Homography(placed)).concatenating(f.childWorld))
         }
         return maps
+    }
+
+    /// A box large enough to hold any layer's pixels (device space).
+    static let unlimited = PixelBox(x0: -(1 << 24), y0: -(1 << 24), x1: 1 << 24, y1: 1 << 24)
+
+    /// The animation keys whose changes stay within what the layer already covers.
+    static let paintOnlyKeys: Set<String> = ["opacity", "backgroundColor", "borderColor", "borderWidth", "cornerRadius",
+                                             "hidden", "fillColor", "strokeColor", "strokeStart", "strokeEnd", "colors",
+                                             "locations", "foregroundColor", "contentsRect"]
+
+    /// Whether every animation in the subtree changes only paint (not where the layers are).
+    static func animatesPaintOnly(_ snap: LayerSnapshot) -> Bool {
+        func paintOnly(_ m: AnimationModel) -> Bool {
+            switch m.kind {
+            case .group(let children): return children.allSatisfy(paintOnly)
+            case .transition: return false
+            default: return m.keyPath.first.map(paintOnlyKeys.contains) ?? false
+            }
+        }
+        var stack = [snap]
+        while let s = stack.popLast() {
+            guard s.animations.allSatisfy({ paintOnly($0.model) }) else { return false }
+            if let m = s.mask { stack.append(m) }
+            stack.append(contentsOf: s.sublayers)
+        }
+        return true
     }
 
     /// A replicated layer's box: its first copy's box and its images under the instance maps,

@@ -146,6 +146,47 @@ import Testing
         #expect(recoloured.damage.minX <= 10 && recoloured.damage.maxX >= 330 && recoloured.damage.maxY <= 232, "\(recoloured.damage)")
     }
 
+    /// The copies' pixels stay right when the first copy is off-screen, when delayed copies move,
+    /// when a copy is clipped inside itself, and when only the replicator's colours change.
+    @Test func replicatedCopiesAreRepaintedWhereverTheyAre() {
+        MediaClock.override = 0
+        let r = CARenderer()
+        let root = box(CGRect(x: 0, y: 0, width: 300, height: 120), color(0.1, 0.1, 0.1))
+        let row = CAReplicatorLayer()
+        row.frame = CGRect(x: -60, y: 10, width: 60, height: 40)   // the first copy is off-screen
+        row.instanceCount = 5
+        row.instanceTransform = CATransform3DMakeTranslation(60, 0, 0)
+        let cell = box(CGRect(x: 5, y: 5, width: 30, height: 30), color(0, 1, 0))
+        cell.masksToBounds = true
+        let inner = box(CGRect(x: 0, y: 0, width: 30, height: 15), color(1, 1, 0))
+        cell.addSublayer(inner)
+        row.addSublayer(cell)
+        let dots = CAReplicatorLayer()
+        dots.frame = CGRect(x: 0, y: 60, width: 300, height: 60)
+        dots.instanceCount = 3
+        dots.instanceTransform = CATransform3DMakeTranslation(40, 0, 0)
+        dots.instanceDelay = 0.2
+        let dot = box(CGRect(x: 10, y: 10, width: 10, height: 10), color(1, 1, 1))
+        let bounce = CABasicAnimation(keyPath: "position.y")
+        bounce.fromValue = 15; bounce.toValue = 45; bounce.duration = 0.5; bounce.autoreverses = true; bounce.repeatCount = .infinity
+        dot.add(bounce, forKey: "bounce")
+        dots.addSublayer(dot)
+        root.addSublayer(row); root.addSublayer(dots)
+        r.bounds = root.bounds
+        r.layer = root
+        MediaClock.override = nil
+        _ = check(r, at: 0)
+        for t in stride(from: 0.05, through: 1.0, by: 0.07) { #expect(check(r, at: t).differing == 0, "t = \(t)") }
+        CATransaction.begin(); CATransaction.setDisableActions(true)
+        inner.backgroundColor = color(1, 0, 1)
+        CATransaction.commit()
+        #expect(check(r, at: 1.1).differing == 0)
+        CATransaction.begin(); CATransaction.setDisableActions(true)
+        row.instanceColor = color(1, 0.5, 0.5)
+        CATransaction.commit()
+        #expect(check(r, at: 1.2).differing == 0)
+    }
+
     @Test func stillTreesNeedNoWalk() {
         // A committed tree in which nothing moves with time is not walked again: no damage while
         // it stays; an animation deep inside (or under a mask) makes every ancestor unstill, so
