@@ -13,6 +13,7 @@
 #include <signal.h>
 #include <time.h>
 #include <stdint.h>
+#include <pthread.h>
 #include <sys/ipc.h>
 #include <sys/shm.h>
 #include <stdio.h>
@@ -33,6 +34,8 @@ struct cx11_display {
 };
 
 static cx11_display *cx11_displays = NULL;
+// Guards the display list and the error ring: windows may live on several threads.
+static pthread_mutex_t cx11_lock = PTHREAD_MUTEX_INITIALIZER;
 
 static void cx11_display_count_error(Display *dpy) {
     for (cx11_display *d = cx11_displays; d; d = d->next)
@@ -54,12 +57,14 @@ static struct { Display *dpy; cx11_error error; } cx11_errors[CX11_ERROR_RING];
 static int cx11_error_head = 0, cx11_error_len = 0;
 
 static int cx11_on_error(Display *dpy, XErrorEvent *ev) {
+    pthread_mutex_lock(&cx11_lock);
     int slot = (cx11_error_head + cx11_error_len) % CX11_ERROR_RING;
     if (cx11_error_len == CX11_ERROR_RING) cx11_error_head = (cx11_error_head + 1) % CX11_ERROR_RING;
     else cx11_error_len++;
     cx11_errors[slot].dpy = dpy;
     cx11_errors[slot].error = (cx11_error){ ev->error_code, ev->request_code, ev->minor_code, ev->resourceid, ev->serial };
     cx11_display_count_error(dpy);
+    pthread_mutex_unlock(&cx11_lock);
     return 0;
 }
 
@@ -80,8 +85,10 @@ cx11_display *cx11_open(const char *name) {
     cx11_display *d = calloc(1, sizeof *d);
     if (!d) { XCloseDisplay(dpy); return NULL; }
     d->dpy = dpy;
+    pthread_mutex_lock(&cx11_lock);
     d->next = cx11_displays;
     cx11_displays = d;
+    pthread_mutex_unlock(&cx11_lock);
     d->wm_protocols = XInternAtom(dpy, "WM_PROTOCOLS", False);
     d->wm_delete = XInternAtom(dpy, "WM_DELETE_WINDOW", False);
     d->net_wm_ping = XInternAtom(dpy, "_NET_WM_PING", False);
@@ -96,16 +103,19 @@ cx11_display *cx11_open(const char *name) {
 
 void cx11_close(cx11_display *d) {
     if (!d) return;
-    XCloseDisplay(d->dpy);
+    Display *closed = d->dpy;   // compared below as an address only, never used
+    pthread_mutex_lock(&cx11_lock);
     for (cx11_display **p = &cx11_displays; *p; p = &(*p)->next)
         if (*p == d) { *p = d->next; break; }
     // Drop the closed display's records (a later display may reuse the pointer).
     int kept = 0;
     for (int i = 0; i < cx11_error_len; i++) {
         int slot = (cx11_error_head + i) % CX11_ERROR_RING;
-        if (cx11_errors[slot].dpy != d->dpy) cx11_errors[(cx11_error_head + kept++) % CX11_ERROR_RING] = cx11_errors[slot];
+        if (cx11_errors[slot].dpy != closed) cx11_errors[(cx11_error_head + kept++) % CX11_ERROR_RING] = cx11_errors[slot];
     }
     cx11_error_len = kept;
+    pthread_mutex_unlock(&cx11_lock);
+    XCloseDisplay(closed);
     free(d);
 }
 
@@ -186,12 +196,15 @@ void cx11_flush(cx11_display *d) { XFlush(d->dpy); }
 
 int cx11_sync_errors(cx11_display *d) {
     XSync(d->dpy, False);
+    pthread_mutex_lock(&cx11_lock);
     int n = (int)d->errors_unsynced;
     d->errors_unsynced = 0;
+    pthread_mutex_unlock(&cx11_lock);
     return n;
 }
 
 int cx11_take_errors(cx11_display *d, cx11_error *out, int max) {
+    pthread_mutex_lock(&cx11_lock);
     int taken = 0, kept = 0;
     for (int i = 0; i < cx11_error_len; i++) {
         int slot = (cx11_error_head + i) % CX11_ERROR_RING;
@@ -199,10 +212,16 @@ int cx11_take_errors(cx11_display *d, cx11_error *out, int max) {
         else cx11_errors[(cx11_error_head + kept++) % CX11_ERROR_RING] = cx11_errors[slot];
     }
     cx11_error_len = kept;
+    pthread_mutex_unlock(&cx11_lock);
     return taken;
 }
 
-long cx11_error_total(cx11_display *d) { return d->errors_total; }
+long cx11_error_total(cx11_display *d) {
+    pthread_mutex_lock(&cx11_lock);
+    long n = d->errors_total;
+    pthread_mutex_unlock(&cx11_lock);
+    return n;
+}
 
 void cx11_error_text(cx11_display *d, int code, char *buf, int len) { XGetErrorText(d->dpy, code, buf, len); }
 
@@ -323,16 +342,19 @@ cx11_image *cx11_image_create(cx11_display *d, int width, int height, int use_sh
         img->shm.shmid = shmget(IPC_PRIVATE, size, IPC_CREAT | 0600);
         if (img->shm.shmid < 0) { XDestroyImage(img->ximage); free(img); return NULL; }
         img->shm.shmaddr = img->ximage->data = shmat(img->shm.shmid, NULL, 0);
+        // Marked for removal at once: from here no kill can leave the segment behind (Linux lets
+        // the server attach a marked segment while we hold it).
+        shmctl(img->shm.shmid, IPC_RMID, NULL);
         if (img->shm.shmaddr == (char *)-1) {
-            shmctl(img->shm.shmid, IPC_RMID, NULL);
             img->ximage->data = NULL; XDestroyImage(img->ximage); free(img); return NULL;
         }
         img->shm.readOnly = False;
         cx11_sync_errors(d);
         XShmAttach(d->dpy, &img->shm);
         int errors = cx11_sync_errors(d);   // attach failures arrive asynchronously as BadAccess
-        shmctl(img->shm.shmid, IPC_RMID, NULL);
         if (errors) {
+            XShmDetach(d->dpy, &img->shm);   // in case the attach took and another request failed
+            cx11_sync_errors(d);
             shmdt(img->shm.shmaddr);
             img->ximage->data = NULL; XDestroyImage(img->ximage); free(img); return NULL;
         }

@@ -66,9 +66,15 @@ open class CARenderer: NSObject, LayerHost {
     private let commitLock = NSLock()
     /// A commit arrived that no `render()` has drawn yet.
     private var unrendered = false
-    /// Called after every commit reaches this renderer, on the committing thread (hosts use it
-    /// to wake their loop: a commit made while nothing animates must still reach the screen).
-    package var onCommit: (@Sendable () -> Void)?
+    /// Called after every commit reaches this renderer, on the committing thread, under the
+    /// renderer's lock (hosts use it to wake their loop: a commit made while nothing animates
+    /// must still reach the screen); it must not block. Setting it to nil waits for a call in
+    /// progress, so a host may free what it uses afterwards.
+    package var onCommit: (@Sendable () -> Void)? {
+        get { commitLock.lock(); defer { commitLock.unlock() }; return onCommitValue }
+        set { commitLock.lock(); onCommitValue = newValue; commitLock.unlock() }
+    }
+    private var onCommitValue: (@Sendable () -> Void)?
     /// The time of the frame in progress (seconds), nil between frames.
     private(set) var frameTime: Double?
     let compositor = Compositor()
@@ -87,9 +93,8 @@ open class CARenderer: NSObject, LayerHost {
         commitLock.lock()
         _committedRoot = root
         unrendered = true
-        let wake = onCommit
+        onCommitValue?()
         commitLock.unlock()
-        wake?()
     }
 
     /// True when a commit arrived since the last `render()`: the next frame must be drawn even

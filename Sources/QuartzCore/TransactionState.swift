@@ -52,6 +52,7 @@ final class TransactionState {
     var isCommitting = false
 
     private static let key = "QuartzCore.TransactionState"
+    private static let publishLock = NSLock()
 
     /// The calling thread's state.
     static var current: TransactionState {
@@ -128,7 +129,11 @@ final class TransactionState {
         added = []
         let roots = Array(touchedRoots.values)
         touchedRoots = [:]
+        // Snapshot and publish as one step across threads: a later commit's snapshot is never
+        // replaced by an earlier one that was published after it.
+        TransactionState.publishLock.lock()
         for root in roots { root.host?.publish(root.makeSnapshot()) }
+        TransactionState.publishLock.unlock()
     }
 
     /// Delivers animation callbacks, removes finished animations, and runs due completion blocks.

@@ -47,7 +47,7 @@ extension LayerWindow {
         case Int(CX11_PRESENT_IDLE) where UInt(ev.window) == window:
             presenter?.idle(pixmap: UInt(ev.drawable))
         case Int(CX11_PRESENT_COMPLETE) where UInt(ev.window) == window:
-            pacer.completed(ust: ev.ust, msc: ev.msc)
+            pacer.completed(ust: ev.ust, msc: ev.msc, serial: ev.serial)
         default:
             break
         }

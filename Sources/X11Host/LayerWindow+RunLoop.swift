@@ -27,7 +27,7 @@ extension LayerWindow {
         CATransaction.flush()
         // 3. A frame, when a tick is due and something is to be drawn.
         let t = CACurrentMediaTime()
-        if pacing == .presentVBlank, pacer.checkTimeout(now: t) {
+        if pacing == .presentVBlank, pacer.checkTimeout(now: t) || (presenter?.busyLongerThan(VBlankPacer.timeout * 3, now: t) ?? false) {
             // The server stopped answering: put whole frames from now on (a present it still
             // holds may land late; the full puts that follow cover it).
             presenter?.stopPresenting()
@@ -64,17 +64,23 @@ extension LayerWindow {
     /// Sleeps until X input, main-queue work, a commit from another thread, a timer, or the next
     /// tick when a frame is wanted (at most `maxWait` seconds).
     private func waitForWork(maxWait: Double) {
+        // Asked first: on Linux, asking the run loop for its next timer also runs the timers and
+        // main-queue blocks already due, and what they change must count below.
+        let onMain = Thread.isMainThread
+        let limit = onMain ? RunLoop.main.limitDate(forMode: .default) : nil
         let now = CACurrentMediaTime()
         var deadline = now + max(0, maxWait)
+        if let limit { deadline = min(deadline, now + max(0, limit.timeIntervalSinceNow)) }
+        // An animation that begins later: wake a tick before it.
+        let next = renderer.nextFrameTime()
+        if next.isFinite { deadline = min(deadline, max(now, next - clock.interval)) }
         // A frame waits for the tick; with both buffers still being read, for the server's
         // completion event instead (it arrives on the X connection).
         if wantsFrame(at: now) && presenter?.hasFreeBuffer == true { deadline = min(deadline, nextDue(now: now)) }
         if pacing == .presentVBlank, let awaiting = pacer.awaiting { deadline = min(deadline, awaiting + VBlankPacer.timeout) }
-        if let flash { deadline = min(deadline, max(flash.until, now)) }
-        let onMain = Thread.isMainThread
-        if onMain, let limit = RunLoop.main.limitDate(forMode: .default) {
-            deadline = min(deadline, now + max(0, limit.timeIntervalSinceNow))
-        }
+        if pacing == .presentVBlank, presenter?.hasFreeBuffer == false { deadline = min(deadline, now + VBlankPacer.timeout) }
+        // A flash still showing: wake to take it away (one already due is a wanted frame above).
+        if let flash, flash.until > now { deadline = min(deadline, flash.until) }
         if cx11_pending(display) == 0 && deadline > now {
             var fds: [Int32] = [cx11_fd(display), wake]
             if onMain { fds.append(Self.mainQueueFD) }
@@ -121,7 +127,7 @@ extension LayerWindow {
         if presenter.usesPresent {
             // Every frame waits for its vblank, also one that changed no pixel: the cadence is the display's.
             if !shown { cx11_present_notify(display, window, serial, target) }
-            pacer.requested(at: t)
+            pacer.requested(at: t, serial: serial)
         }
         needsFullPut = false
         needsRedraw = false

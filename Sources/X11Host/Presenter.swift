@@ -16,6 +16,8 @@ final class Presenter {
     private(set) var height: Int
     private var images: [OpaquePointer] = []
     private var busy: [Bool] = []
+    /// When each busy buffer was handed to the server (seconds of media time).
+    private var busySince: [Double] = []
     /// Whether shared memory is in use (false after a fallback).
     private(set) var usesSharedMemory: Bool
     /// Whether frames are shown with Present (tear-free, at vblanks).
@@ -54,6 +56,7 @@ final class Presenter {
             if img == nil { img = nil; release(); return false }
             images.append(img!)
             busy.append(false)
+            busySince.append(0)
             stale.append(PixelBox(x0: 0, y0: 0, x1: width, y1: height))
         }
         return true
@@ -64,6 +67,7 @@ final class Presenter {
         for img in images { cx11_image_destroy(display, img) }
         images = []
         busy = []
+        busySince = []
         stale = []
     }
 
@@ -137,6 +141,7 @@ final class Presenter {
             cx11_image_put(display, window, img, Int32(box.x0), Int32(box.y0), Int32(box.x1 - box.x0), Int32(box.y1 - box.y0))
             if cx11_image_is_shm(img) != 0 { busy[index] = true }
         }
+        busySince[index] = CACurrentMediaTime()
         shown = index
         return true
     }
@@ -173,10 +178,17 @@ final class Presenter {
         for (i, img) in images.enumerated() where cx11_image_pixmap(img) == pixmap { busy[i] = false }
     }
 
-    /// Stops using Present (the server stopped answering): later frames go through XShmPutImage.
+    /// True when no buffer is free and the one held longest has been with the server over `limit` seconds.
+    func busyLongerThan(_ limit: Double, now: Double) -> Bool {
+        !hasFreeBuffer && busy.indices.contains { busy[$0] && now - busySince[$0] > limit }
+    }
+
+    /// Stops using Present (the server stopped answering): the buffers it may still read are
+    /// dropped and new ones made; later frames go through XShmPutImage.
     func stopPresenting() {
-        _ = cx11_sync_errors(display)
         usesPresent = false
-        for i in busy.indices { busy[i] = false }
+        shown = nil
+        release()
+        _ = allocate()
     }
 }

@@ -10,6 +10,8 @@ import Foundation
 struct VBlankPacer {
     /// When the request in flight was made (seconds of media time); nil when none is.
     private(set) var awaiting: Double?
+    /// The serial of the request in flight (a late answer to an earlier one does not count).
+    private var awaitedSerial: UInt32 = 0
     /// The last vblank reported (seconds of media time, from the server's microseconds).
     private(set) var lastVBlank: Double?
     private var lastMSC: UInt64 = 0
@@ -23,10 +25,11 @@ struct VBlankPacer {
     static let timeout = 1.0
 
     /// A present or notify request was sent at `t`.
-    mutating func requested(at t: Double) { awaiting = t }
+    mutating func requested(at t: Double, serial: UInt32) { awaiting = t; awaitedSerial = serial }
 
-    /// The server reported vblank `msc` at `ust` microseconds (CLOCK_MONOTONIC, as media time).
-    mutating func completed(ust: UInt64, msc: UInt64) {
+    /// The server reported vblank `msc` at `ust` microseconds (CLOCK_MONOTONIC, as media time)
+    /// for request `serial`.
+    mutating func completed(ust: UInt64, msc: UInt64, serial: UInt32) {
         let t = Double(ust) / 1e6
         if let last = lastVBlank, msc > lastMSC, t > last {
             let measured = (t - last) / Double(msc - lastMSC)
@@ -34,6 +37,7 @@ struct VBlankPacer {
         }
         lastVBlank = t
         lastMSC = msc
+        guard serial == awaitedSerial else { return }
         awaiting = nil
         misses = 0
     }

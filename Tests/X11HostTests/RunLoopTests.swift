@@ -90,6 +90,23 @@ extension X11WindowTests {
         #expect(window.readPixels().pixels.first == 0xFF00_00FF)
     }
 
+    /// CAMediaTiming.beginTime: an animation added now may start later; the idle loop wakes for it.
+    @Test func anAnimationThatBeginsLaterWakesTheIdleLoop() throws {
+        let x = try #require(Xvfb())
+        let window = try #require(LayerWindow(title: "later", size: CGSize(width: 40, height: 40), display: x.display))
+        let dot = addBox(to: window.rootLayer, CGRect(x: 0, y: 0, width: 10, height: 10), CGColor(red: 1, green: 0, blue: 0, alpha: 1))
+        spin(window, seconds: 0.3)
+        let fade = CABasicAnimation(keyPath: "opacity")
+        fade.fromValue = 1; fade.toValue = 0; fade.duration = 1
+        fade.beginTime = CACurrentMediaTime() + 0.3
+        dot.add(fade, forKey: "fade")
+        spin(window, seconds: 0.1)
+        let frames = window.frameCount
+        let start = CACurrentMediaTime()
+        while window.frameCount == frames && CACurrentMediaTime() - start < 3 { window.runOnce(maxWait: 5) }
+        #expect(CACurrentMediaTime() - start < 0.6, "the first frame of a later animation came late")
+    }
+
     @Test func aDisplayLinkScrubMovesTheLayerFromTheFirstFrame() throws {
         let x = try #require(Xvfb())
         let window = try #require(LayerWindow(title: "scrub", size: CGSize(width: 140, height: 20), display: x.display))
