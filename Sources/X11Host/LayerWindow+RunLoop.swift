@@ -58,7 +58,7 @@ extension LayerWindow {
     /// link, an expose, or changes waiting for their commit.
     func wantsFrame(at t: Double) -> Bool {
         needsRedraw || wasAnimating || (flash.map { t >= $0.until } ?? false) || CADisplayLink.wantsFrames || renderer.hasUnrenderedCommit
-            || CARenderer.hasPendingChanges || renderer.nextFrameTime() <= t + clock.interval
+            || CARenderer.hasPendingChanges || nextAnimationTime <= t + clock.interval
     }
 
     /// Sleeps until X input, main-queue work, a commit from another thread, a timer, or the next
@@ -71,9 +71,11 @@ extension LayerWindow {
         let now = CACurrentMediaTime()
         var deadline = now + max(0, maxWait)
         if let limit { deadline = min(deadline, now + max(0, limit.timeIntervalSinceNow)) }
-        // An animation that begins later: wake a tick before it.
-        let next = renderer.nextFrameTime()
-        if next.isFinite { deadline = min(deadline, max(now, next - clock.interval)) }
+        // An animation that begins later: wake a tick before it (one running now is the
+        // cadence's business, below).
+        if nextAnimationTime.isFinite, nextAnimationTime > now + clock.interval {
+            deadline = min(deadline, nextAnimationTime - clock.interval)
+        }
         // A frame waits for the tick; with both buffers still being read, for the server's
         // completion event instead (it arrives on the X connection).
         if wantsFrame(at: now) && presenter?.hasFreeBuffer == true { deadline = min(deadline, nextDue(now: now)) }
@@ -107,7 +109,8 @@ extension LayerWindow {
         if let source = renderer.outputTarget { presenter.refresh(index, from: source, damage: renderer.lastDamage) }
         // Asked at the frame's own time: an animation that ends between this frame and "now" still
         // gets the one more frame that shows its end.
-        wasAnimating = renderer.nextFrameTime() <= t + clock.interval
+        nextAnimationTime = renderer.nextFrameTime()
+        wasAnimating = nextAnimationTime <= t + clock.interval
         renderer.endFrame()
         // The region to compare with the frame on screen: what changed, and a flash to take away.
         var changed = renderer.lastDamage

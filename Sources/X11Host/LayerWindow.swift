@@ -108,6 +108,9 @@ public final class LayerWindow {
     var needsFullPut = true
     /// The last frame still had something moving: one more frame shows where it ended.
     var wasAnimating = false
+    /// When the drawn tree next changes by time alone (`CARenderer.nextFrameTime()` asked once
+    /// per frame: the tree only changes through a commit, and a commit makes a frame).
+    var nextAnimationTime = Double.infinity
     var buttonsDown = 0
     /// Where a flash is shown and when it must be taken away again (flashRepaints).
     var flash: (box: PixelBox, until: Double)?
