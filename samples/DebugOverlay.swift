@@ -49,10 +49,10 @@ import QuartzCore
             path.append(c === root ? "root" : "\(type(of: c))\(c.name.map { " \"\($0)\"" } ?? "")")
             l = c.superlayer
         }
-        CATransaction.begin(); CATransaction.setDisableActions(true)
-        hitLabel.string = layer == nil ? "nothing hit" : "hit: " + path.reversed().joined(separator: " › ")
-        refreshed = nil
-        CATransaction.commit()
+        withoutAnimation {
+            hitLabel.string = layer == nil ? "nothing hit" : "hit: " + path.reversed().joined(separator: " › ")
+            refreshed = nil
+        }
     }
 
     /// Redraws the overlays for `stage` as it is on screen now (cheap when nothing moved).
@@ -85,23 +85,23 @@ import QuartzCore
         guard quads != refreshed else { return }
         refreshed = quads
         drawn = true
-        CATransaction.begin(); CATransaction.setDisableActions(true)
-        blended.path = red; opaque.path = green; outlines.path = lines
-        let hp = CGMutablePath()
-        if !hitQuad.isEmpty { hp.addLines(between: hitQuad + [hitQuad[0]]) }
-        hitShape.path = hp
-        hitLabel.isHidden = !showsHitTest || hitLabel.string == nil
-        hitLabel.frame = CGRect(x: 8, y: 8, width: root.bounds.width - 16, height: 38)
-        CATransaction.commit()
+        withoutAnimation {
+            blended.path = red; opaque.path = green; outlines.path = lines
+            let hp = CGMutablePath()
+            if !hitQuad.isEmpty { hp.addLines(between: hitQuad + [hitQuad[0]]) }
+            hitShape.path = hp
+            hitLabel.isHidden = !showsHitTest || hitLabel.string == nil
+            hitLabel.frame = CGRect(x: 8, y: 8, width: root.bounds.width - 16, height: 38)
+        }
     }
 
     private func clear() {
         refreshed = nil
         drawn = false
-        CATransaction.begin(); CATransaction.setDisableActions(true)
-        for s in [blended, opaque, outlines, hitShape] { s.path = nil }
-        hitLabel.isHidden = true
-        CATransaction.commit()
+        withoutAnimation {
+            for s in [blended, opaque, outlines, hitShape] { s.path = nil }
+            hitLabel.isHidden = true
+        }
     }
 
     /// Whether the layer paints pixels of its own (background, border, contents or content).

@@ -16,6 +16,15 @@ struct SceneEvent {
     var layer: CALayer?
 }
 
+/// Runs `body` in a transaction with actions disabled: the gallery's own panels and overlays
+/// change at once (the scenes spell the same idiom out, as Apple code does).
+func withoutAnimation(_ body: () -> Void) {
+    CATransaction.begin()
+    CATransaction.setDisableActions(true)
+    body()
+    CATransaction.commit()
+}
+
 func color(_ r: CGFloat, _ g: CGFloat, _ b: CGFloat, _ a: CGFloat = 1) -> CGColor { CGColor(red: r, green: g, blue: b, alpha: a) }
 
 func box(_ frame: CGRect, _ fill: CGColor?, radius: CGFloat = 0, name: String? = nil) -> CALayer {

@@ -39,10 +39,10 @@ import X11Host
     /// Shows scene `first` with the help panel open, and starts reacting to input.
     func start(at first: Int) {
         let root = window.rootLayer
-        CATransaction.begin(); CATransaction.setDisableActions(true)
-        for l in [overlay.layer, frameTimes, notice, help.layer] { root.addSublayer(l) }
-        layout(root.bounds.size)
-        CATransaction.commit()
+        withoutAnimation {
+            for l in [overlay.layer, frameTimes, notice, help.layer] { root.addSublayer(l) }
+            layout(root.bounds.size)
+        }
         show(first)
         window.onEvent = { [unowned self] in self.handle($0) }
         window.onResize = { [unowned self] in self.layout($0) }
@@ -98,23 +98,23 @@ import X11Host
         updateTitle()
         guard !frameTimes.isHidden else { return }
         let n = window.framesInLastSecond
-        CATransaction.begin(); CATransaction.setDisableActions(true)
-        frameTimes.string = n == 0 ? "idle (no frames in the last second)"
-            : String(format: "%d fps · last frame %.2f ms · %d frames", n, window.lastFrameDuration * 1000, window.frameCount)
-        CATransaction.commit()
+        withoutAnimation {
+            frameTimes.string = n == 0 ? "idle (no frames in the last second)"
+                : String(format: "%d fps · last frame %.2f ms · %d frames", n, window.lastFrameDuration * 1000, window.frameCount)
+        }
     }
 
     /// Shows `text` at the bottom of the window for a moment.
     private func say(_ text: String) {
-        CATransaction.begin(); CATransaction.setDisableActions(true)
-        notice.string = text
-        notice.isHidden = false
-        CATransaction.commit()
+        withoutAnimation {
+            notice.string = text
+            notice.isHidden = false
+        }
         Timer.scheduledTimer(withTimeInterval: 2, repeats: false) { [unowned self] _ in
             MainActor.assumeIsolated {
-                CATransaction.begin(); CATransaction.setDisableActions(true)
-                self.notice.isHidden = true
-                CATransaction.commit()
+                withoutAnimation {
+                    self.notice.isHidden = true
+                }
             }
         }
     }
@@ -169,9 +169,9 @@ import X11Host
         case (_, "h"), (_, "?"): setHelp(!help.isShown)
         case (_, "s"): toggleSlow()
         case (_, "f"):
-            CATransaction.begin(); CATransaction.setDisableActions(true)
-            frameTimes.isHidden.toggle()
-            CATransaction.commit()
+            withoutAnimation {
+                frameTimes.isHidden.toggle()
+            }
             updateFigures()
         case (_, "r"):
             window.debugOptions.formSymmetricDifference(.flashRepaints)
@@ -204,11 +204,11 @@ import X11Host
         slow.toggle()
         let root = window.rootLayer
         let now = CACurrentMediaTime()
-        CATransaction.begin(); CATransaction.setDisableActions(true)
-        root.timeOffset = root.convertTime(now, from: nil)
-        root.beginTime = now
-        root.speed = slow ? 0.1 : 1
-        CATransaction.commit()
+        withoutAnimation {
+            root.timeOffset = root.convertTime(now, from: nil)
+            root.beginTime = now
+            root.speed = slow ? 0.1 : 1
+        }
         updateTitle()
         say(slow ? "slow animations: ×10 (s: normal speed)" : "normal speed")
     }

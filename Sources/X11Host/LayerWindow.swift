@@ -181,7 +181,7 @@ public final class LayerWindow {
 
     /// The window title (UTF-8; shown without mojibake by legacy and EWMH readers alike).
     public var title: String {
-        didSet { cx11_set_title(display, window, title) }
+        didSet { if title != oldValue { cx11_set_title(display, window, title) } }
     }
 
     /// Runs until the window is closed.
