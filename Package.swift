@@ -17,7 +17,8 @@ let package = Package(
         // cairo + Pango (system libraries, via pkg-config).
         .systemLibrary(name: "CCairo", path: "Sources/CCairo", pkgConfig: "pangocairo",
                        providers: [.apt(["libcairo2-dev", "libpango1.0-dev"])]),
-        // Dumb C helpers that cannot be written in Swift (libjpeg's setjmp error handling, a
+        // Dumb C helpers that cannot be written in Swift (libjpeg's setjmp error handling, two Swift
+        // runtime entry points the compiler reserves, a
         // cache prefetch hint).
         .target(name: "CGSupport", path: "Sources/CGSupport", linkerSettings: [.linkedLibrary("jpeg")]),
         // Swift Testing declares a cross-import overlay for a module named CoreGraphics;
@@ -31,7 +32,7 @@ let package = Package(
         // The render engine: snapshot types, timing maths, interpolation and the compositor.
         // Package-internal API; it never imports QuartzCore.
         .target(name: "LayerRender", dependencies: ["CoreGraphics", "CGSupport"], path: "Sources/LayerRender"),
-        .target(name: "QuartzCore", dependencies: ["CoreGraphics", "CoreText", "LayerRender"], path: "Sources/QuartzCore"),
+        .target(name: "QuartzCore", dependencies: ["CoreGraphics", "CoreText", "LayerRender", "CGSupport"], path: "Sources/QuartzCore"),
         .target(name: "CX11", path: "Sources/CX11",
                 linkerSettings: [.linkedLibrary("X11"), .linkedLibrary("Xext"), .linkedLibrary("Xpresent"),
                                  .linkedLibrary("Xfixes")]),

@@ -64,6 +64,7 @@ extension CALayer {
         for (key, value) in customValues {
             if let v = ValueBridge.animatable(value) { s.custom[key] = v }
         }
+        addCustomProperties(to: &s)
         return s
     }
 }

@@ -25,7 +25,7 @@ extension CALayer {
                                   space: CGColorSpaceCreateDeviceRGB(),
                                   bitmapInfo: CGImageAlphaInfo.premultipliedFirst.rawValue | CGBitmapInfo.byteOrder32Little.rawValue)
         else {
-            contents = nil
+            setDrawnContents(nil)
             return
         }
         delegate?.layerWillDraw(self)
@@ -37,7 +37,13 @@ extension CALayer {
         draw(in: ctx)
         // Nothing drew (no draw(in:) override, no delegate drawing): keep the current contents.
         let nothingDrew = delegateProbe.contains(.baseDrawRan) && (delegate == nil || delegateProbe.contains(.drawNotImplemented))
-        if !nothingDrew { contents = ctx.makeImage() }
+        if !nothingDrew { setDrawnContents(ctx.makeImage()) }
+    }
+
+    /// Stores what `display()` drew: no implicit fade (Apple redraws in place), but a change all the same.
+    private func setDrawnContents(_ image: CGImage?) {
+        storage.contents = image
+        didChange("contents", runsAction: false)
     }
 
     /// Runs layout then display for every flagged layer of the subtree (what a commit does).

@@ -8,6 +8,7 @@ import LayerRender
 extension CALayer {
     func builtInValue(forKey key: String) -> Any? {
         if let k = type(of: self).keyTable[key] { return k.get(self) }
+        if let property = customProperty(forKey: key) { return property }
         return customValues[key] ?? type(of: self).defaultValue(forKey: key)
     }
 
@@ -16,6 +17,7 @@ extension CALayer {
             if !k.set(self, value) { CGDiagnostics.record(.invalidKeyValue) }
             return
         }
+        if setCustomProperty(value, forKey: key) { return }
         if value == nil || value is NSNull { customValues[key] = nil } else { customValues[key] = value }
         didChange(key)
     }

@@ -38,10 +38,12 @@ extension CALayer {
         var mine: CALayer?
         while let item = stack.popLast() {
             let model = models[item.snapshot.id]
-            let copy = model?.presentationInstance() ?? CALayer()
+            let copy = model.map { $0.appPresentationCopy() ?? $0.presentationInstance() } ?? CALayer()
             copy.modelLayer = model ?? copy
             let local = item.snapshot.localTime(fromParent: item.parentTime)
-            copy.applyPresentationState(item.snapshot.presentationState(atLocalTime: local))
+            let state = item.snapshot.presentationState(atLocalTime: local)
+            copy.applyPresentationState(state)
+            copy.applyCustomProperties(state)
             if let parent = item.parent {
                 copy._superlayer = parent
                 if item.isMask {
@@ -76,6 +78,8 @@ extension CALayer {
         storage.borderWidth = s.borderWidth; storage.borderColor = s.borderColor; storage.backgroundColor = s.backgroundColor
         storage.shadowOpacity = Float(s.shadowOpacity); storage.shadowRadius = s.shadowRadius; storage.shadowOffset = s.shadowOffset
         storage.shadowColor = s.shadowColor; storage.shadowPath = s.shadowPath; storage.rasterizationScale = s.rasterizationScale
-        for (key, v) in s.custom { customValues[key] = ValueBridge.swiftValue(v, like: customValues[key]) }
+        for (key, v) in s.custom where customProperty(forKey: key) == nil {
+            customValues[key] = ValueBridge.swiftValue(v, like: customValues[key])
+        }
     }
 }

@@ -66,11 +66,14 @@ open class CALayer: NSObject, CAMediaTiming {
     var needsLayoutFlag = false
     var needsDisplayFlag = false
     var delegateProbe: DelegateProbe = []
+    /// For instances of app-defined subclasses: their custom properties' watch (CALayer+CustomProperties.swift).
+    var appState: AppLayerState?
 
     /// Creates a layer with Apple's default property values.
     public override init() {
         super.init()
         applyClassDefaults()
+        watchIfAppDefined()
     }
 
     /// Creates a shadow copy of `layer` (used for presentation layers): every property is
@@ -78,8 +81,8 @@ open class CALayer: NSObject, CAMediaTiming {
     /// their own properties and must call super.
     public init(layer: Any) {
         super.init()
-        guard let other = layer as? CALayer else { return }
-        copyProperties(from: other)
+        if let other = layer as? CALayer { copyProperties(from: other) }
+        watchIfAppDefined()
     }
 
     /// Apple's archiving initialiser; archives are not supported on Linux, so this creates a
@@ -87,6 +90,7 @@ open class CALayer: NSObject, CAMediaTiming {
     public required init?(coder: NSCoder) {
         super.init()
         applyClassDefaults()
+        watchIfAppDefined()
     }
 
     deinit {
@@ -685,9 +689,9 @@ open class CALayer: NSObject, CAMediaTiming {
 
     /// A copy holding the values on screen now (committed values with animations applied); nil until
     /// the layer has been committed in a hosted tree. Its sublayers, superlayer and mask are
-    /// presentation layers too. Linux: nil for app-defined subclasses (Swift cannot construct an
-    /// instance of a subclass through a non-required initialiser); their presentation values are
-    /// reachable through the presentation tree of a framework-class ancestor.
+    /// presentation layers too. The copy of an app-defined subclass is an instance of that
+    /// subclass whose stored properties are copied from the model (as `init(layer:)` copies them on
+    /// Apple systems; no initialiser runs) and whose custom properties hold their animated values.
     open func presentation() -> Self? { makePresentation() as? Self }
 
     /// The model layer: for a model layer, itself; for a presentation layer, the layer it presents.

@@ -16,7 +16,11 @@ import LayerRender
 /// is ignored (counted as `.invalidDrawingState`).
 open class CATransaction: NSObject {
     /// Starts a transaction nested in the current one.
-    open class func begin() { TransactionState.current.begin(implicit: false) }
+    open class func begin() {
+        let state = TransactionState.current
+        state.reportCustomPropertyChanges()   // changes made before belong to the enclosing transaction
+        state.begin(implicit: false)
+    }
 
     /// Ends the current transaction; the outermost commit publishes the changes.
     open class func commit() { TransactionState.current.commit() }
@@ -77,6 +81,7 @@ open class CATransaction: NSObject {
     open class func setValue(_ anObject: Any?, forKey key: String) {
         if key == kCATransactionCompletionBlock { setCompletionBlock(anObject as? () -> Void); return }
         let state = TransactionState.current
+        state.reportCustomPropertyChanges()   // changes made before take the values in force then
         state.ensureOpen()
         state.stack[state.stack.count - 1].values[key] = anObject
     }

@@ -41,6 +41,8 @@ extension CALayer {
         while let l = stack.popLast() {
             guard l.hostRootRef !== root || l === self else { continue }
             l.hostRootRef = root
+            // An app layer joining a hosted tree is watched by the thread that hosts it.
+            if root != nil, l.appState != nil { TransactionState.current.watch(l) }
             stack.append(contentsOf: l.children)
             if let m = l._mask { stack.append(m) }
         }

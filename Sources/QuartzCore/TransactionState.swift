@@ -50,6 +50,11 @@ final class TransactionState {
     /// Completions with no animations: they run at the next flush or frame, not in this one.
     var completionsForNextTurn: [[() -> Void]] = []
     var isCommitting = false
+    /// Instances of app-defined layer classes this thread creates or hosts (their custom
+    /// properties are looked at by this thread's transactions).
+    private var appLayers: [ObjectIdentifier: WeakLayer] = [:]
+    private var isLookingForChanges = false
+    private struct WeakLayer { weak var layer: CALayer? }
 
     private static let key = "QuartzCore.TransactionState"
     private static let publishLock = NSLock()
@@ -75,6 +80,7 @@ final class TransactionState {
     func ensureOpen() { if stack.isEmpty { begin(implicit: true) } }
 
     func commit() {
+        reportCustomPropertyChanges()
         guard let frame = stack.popLast() else { CGDiagnostics.record(.invalidDrawingState); return }
         if !frame.completions.isEmpty {
             if frame.animations.isEmpty {
@@ -89,6 +95,9 @@ final class TransactionState {
     /// Commits an implicit transaction (explicit ones stay open) and runs time-based housekeeping.
     func flush(at now: Double) {
         housekeeping(at: now)
+        reportCustomPropertyChanges()
+        // Layers drawing in-between frames of an animation commit at every frame.
+        for layer in liveAppLayers() where layer.needsAnimatedFrame { touch(layer.liveRoot!) }
         if stack.count == 1, stack[0].implicit { commit() } else if stack.isEmpty && !touchedRoots.isEmpty { publish() }
         // Animations committed just now report their start in this same turn.
         housekeeping(at: now, runNextTurnBlocks: false)
@@ -98,6 +107,26 @@ final class TransactionState {
     func touch(_ root: CALayer) {
         ensureOpen()
         touchedRoots[ObjectIdentifier(root)] = root
+    }
+
+    /// Watches an instance of an app-defined layer class from this thread.
+    func watch(_ layer: CALayer) {
+        if appLayers.count > 64, appLayers.count.isMultiple(of: 64) { appLayers = appLayers.filter { $0.value.layer != nil } }
+        appLayers[ObjectIdentifier(layer)] = WeakLayer(layer: layer)
+    }
+
+    /// The watched app layers still alive.
+    private func liveAppLayers() -> [CALayer] {
+        appLayers.isEmpty ? [] : appLayers.values.compactMap(\.layer)
+    }
+
+    /// Reports the custom-property changes of the watched app layers (as Apple's setters would,
+    /// in the transaction open now); not re-entered from the actions it runs.
+    func reportCustomPropertyChanges() {
+        guard !isLookingForChanges, !appLayers.isEmpty else { return }
+        isLookingForChanges = true
+        defer { isLookingForChanges = false }
+        for layer in liveAppLayers() { layer.reportCustomPropertyChanges() }
     }
 
     func animationAdded(_ animation: CAAnimation, to layer: CALayer) {
@@ -127,6 +156,10 @@ final class TransactionState {
             layer.invalidateAnimationModels()
         }
         added = []
+        for layer in liveAppLayers() where layer.needsAnimatedFrame {
+            layer.drawAnimatedFrame(at: now)
+            if let root = layer.liveRoot { touchedRoots[ObjectIdentifier(root)] = root }
+        }
         let roots = Array(touchedRoots.values)
         touchedRoots = [:]
         // Snapshot and publish as one step across threads: a later commit's snapshot is never

@@ -1,6 +1,6 @@
 #ifndef CGSUPPORT_H
 #define CGSUPPORT_H
-// Dumb C helpers for the CoreGraphics and LayerRender modules. Policy (size limits, formats,
+// Dumb C helpers for the CoreGraphics, LayerRender and QuartzCore modules. Policy (size limits, formats,
 // what to prefetch) lives in Swift.
 #include <stddef.h>
 #include <stdint.h>
@@ -19,6 +19,13 @@ int cgs_jpeg_info(const uint8_t *data, size_t length, int *width, int *height);
 /// coefficients); past it decoding fails (-1) instead of allocating more.
 int cgs_jpeg_decode(const uint8_t *data, size_t length, uint8_t *out, size_t stride, int width, int height,
                     long max_memory);
+
+/// A new, uninitialised instance of the Swift class `metadata` (retain count one): the runtime's
+/// swift_allocObject, for ClassLayout.swift's presentation copies.
+void *cgs_alloc_object(const void *metadata, size_t size, size_t align_mask);
+
+/// Initialises the weak reference at `dest` as a copy of the one at `src` (swift_weakCopyInit).
+void cgs_weak_copy_init(void *dest, void *src);
 
 /// Asks for the cache line holding `p`, to be written (a hint: never faults, changes no result).
 static inline void cgs_prefetch(const void *p) { __builtin_prefetch(p, 1, 3); }
