@@ -17,9 +17,8 @@ let package = Package(
         // cairo + Pango (system libraries, via pkg-config).
         .systemLibrary(name: "CCairo", path: "Sources/CCairo", pkgConfig: "pangocairo",
                        providers: [.apt(["libcairo2-dev", "libpango1.0-dev"])]),
-        // Dumb C helpers that cannot be written in Swift (libjpeg's setjmp error handling, two Swift
-        // runtime entry points the compiler reserves, a
-        // cache prefetch hint).
+        // Dumb C helpers that cannot be written in Swift (libjpeg's setjmp error handling, two
+        // Swift runtime entry points the compiler reserves, a cache prefetch hint).
         .target(name: "CGSupport", path: "Sources/CGSupport", linkerSettings: [.linkedLibrary("jpeg")]),
         // Swift Testing declares a cross-import overlay for a module named CoreGraphics;
         // this empty module makes `import Testing` work beside ours (see docs/ARCHITECTURE.md).

@@ -39,7 +39,7 @@ func box(_ frame: CGRect, _ fill: CGColor?, radius: CGFloat = 0, name: String? =
 let palette = [color(0.95, 0.45, 0.2), color(0.3, 0.75, 0.45), color(0.35, 0.55, 0.95), color(0.9, 0.3, 0.5), color(0.95, 0.8, 0.25)]
 
 /// The scenes, in gallery order (each reproduces a part of Apple's Core Animation guides).
-@MainActor let scenes: [Scene] = baseScenes + contentScenes + structuralScenes
+@MainActor let scenes: [Scene] = baseScenes + contentScenes + structuralScenes + customPropertyScenes
 
 @MainActor let baseScenes: [Scene] = [
     Scene(name: "Implicit animations — click a layer") { stage, _ in

@@ -24,13 +24,14 @@ let sceneHints = [
     "Transform layers: two cubes of six faces; drag to spin them.",
     "Emitters: sparks, fire and snow; click anywhere to move the sparks.",
     "A tiled layer 16,384 points wide: drag to scroll, wheel to zoom about the pointer.",
+    "A layer subclass's own property animated: draw(in:) runs for every frame, with Core Text labels; click a pie.",
 ]
 
 /// The keys of the gallery, as the help panel lists them.
 let helpKeys = """
 h or ?      this help
 ← →         previous / next scene (wraps)
-1–9         scene 1–9; 10–17: 1, then 0–7
+1–9         scene 1–9; 10–18: 1, then 0–8
 Home End    first / last scene
 s           slow animations (×10)
 f           frame-time overlay

@@ -211,4 +211,90 @@ final class ProgressBarLayer: CALayer {
         #expect(bar.animationKeys() == nil)
         #expect(bar.presentation() == nil)
     }
+
+    @Test func theClassDefaultActionAndTheAnimationDelegateWork() {
+        let d = FrameDriver(20, 20)
+        let dot = TintLayer()
+        dot.frame = CGRect(x: 0, y: 0, width: 20, height: 20)
+        d.change(at: 100) { CATransaction.setDisableActions(true); d.root.addSublayer(dot) }
+        d.frame(at: 100)
+        d.change(at: 100) { dot.tint = CGColor(red: 0, green: 0, blue: 1, alpha: 1) }
+        // defaultAction(forKey:) gave a 1 s animation from red; half way, half blue.
+        let mid = d.frame(at: 100.5).premultipliedPixel(x: 10, y: 10)
+        #expect((mid >> 16) & 0xFF > 0x70 && (mid >> 16) & 0xFF < 0x90 && mid & 0xFF > 0x70 && mid & 0xFF < 0x90)
+        #expect(TintLayer.stops.isEmpty)
+        #expect(d.frame(at: 101.1).premultipliedPixel(x: 10, y: 10) == 0xFF00_00FF)
+        #expect(TintLayer.stops == [true])
+    }
+
+    @Test func aShapeLayerSubclassKeepsItsClassItsShapeAndItsReferences() {
+        let d = FrameDriver(40, 40)
+        let owner = NSObject()
+        let ring = RingLayer()
+        ring.owner = owner
+        ring.path = CGPath(rect: CGRect(x: 0, y: 0, width: 40, height: 40), transform: nil)
+        d.change(at: 100) { CATransaction.setDisableActions(true); d.root.addSublayer(ring) }
+        d.frame(at: 100)
+        d.change(at: 100) { CATransaction.setAnimationDuration(1); ring.spin = 90 }
+        d.frame(at: 100.5)
+        MediaClock.override = 100.5
+        defer { MediaClock.override = nil }
+        // The presentation tree holds the subclass's copy, as the layer's own presentation() does.
+        let tree = d.root.presentation()
+        let shown = tree?.sublayers?.first as? RingLayer
+        #expect(ring.presentation()?.spin == 45)
+        #expect(shown?.spin == 45)
+        #expect(shown?.owner === owner)
+        #expect(shown?.path?.boundingBox == CGRect(x: 0, y: 0, width: 40, height: 40))
+        #expect(shown?.superlayer === tree && shown?.model() === ring)
+    }
+}
+
+/// A colour property animated through the class's default action (no instance override), with
+/// an animation delegate (Apple sample pattern).
+final class TintLayer: CALayer, CAAnimationDelegate {
+    var tint: CGColor = CGColor(red: 1, green: 0, blue: 0, alpha: 1)
+    nonisolated(unsafe) static var stops: [Bool] = []
+
+    override class func needsDisplay(forKey key: String) -> Bool {
+        key == "tint" || super.needsDisplay(forKey: key)
+    }
+
+    override class func defaultAction(forKey event: String) -> CAAction? {
+        guard event == "tint" else { return super.defaultAction(forKey: event) }
+        let animation = CABasicAnimation(keyPath: event)
+        animation.duration = 1
+        animation.timingFunction = CAMediaTimingFunction(name: .linear)
+        return animation
+    }
+
+    override func action(forKey event: String) -> CAAction? {
+        let action = super.action(forKey: event)
+        if let basic = action as? CABasicAnimation, event == "tint" {
+            basic.fromValue = presentation()?.tint
+            basic.delegate = self
+        }
+        return action
+    }
+
+    func animationDidStop(_ anim: CAAnimation, finished flag: Bool) { TintLayer.stops.append(flag) }
+
+    override func draw(in ctx: CGContext) {
+        ctx.setFillColor(tint)
+        ctx.fill(bounds)
+    }
+}
+
+/// A CAShapeLayer subclass with a custom number and a weak reference.
+final class RingLayer: CAShapeLayer {
+    var spin: CGFloat = 0
+    weak var owner: NSObject?
+
+    override func action(forKey event: String) -> CAAction? {
+        guard event == "spin" else { return super.action(forKey: event) }
+        let animation = CABasicAnimation(keyPath: event)
+        animation.timingFunction = CAMediaTimingFunction(name: .linear)
+        animation.fromValue = presentation()?.spin ?? spin
+        return animation
+    }
 }

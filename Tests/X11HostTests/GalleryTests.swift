@@ -30,7 +30,7 @@ extension X11WindowTests {
 @Suite struct GalleryTests {
     /// The scenes whose picture does not change with time once built: the window must show
     /// exactly what `samples --headless` renders for them.
-    static let stillScenes = [2, 3, 4, 7, 8, 11, 12, 15]
+    static let stillScenes = [2, 3, 4, 7, 8, 11, 12, 15, 18]
 
     @Test func everySceneIsReachableByKeyAndShowsOnScreen() throws {
         let x = try #require(Xvfb())
@@ -41,14 +41,14 @@ extension X11WindowTests {
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let g = try #require(GalleryProcess(x))
         // The help panel is open at launch and names every scene; h closes it.
-        #expect(g.wait { g.title.hasPrefix("1/17 ") })
+        #expect(g.wait { g.title.hasPrefix("1/18 ") })
         let withHelp = g.pixels()
         g.key("h")
         #expect(g.wait { differing(g.pixels(), withHelp) > 10_000 })
         var previous = g.pixels()
-        for n in 1...17 {
+        for n in 1...18 {
             if n > 1 { g.key("Right") }
-            #expect(g.wait { g.title.hasPrefix("\(n)/17 ") }, "scene \(n): title \(g.title)")
+            #expect(g.wait { g.title.hasPrefix("\(n)/18 ") }, "scene \(n): title \(g.title)")
             if Self.stillScenes.contains(n) {
                 let png = try #require(try? Data(contentsOf: URL(fileURLWithPath: String(format: "%@/scene-%02d.png", dir, n))))
                 let image = try #require(ImageCodec.decode(png))
@@ -66,15 +66,15 @@ extension X11WindowTests {
         }
         // Two digits within a second reach scenes past 9; Home the first.
         g.key("1", "4")
-        #expect(g.wait { g.title.hasPrefix("14/17 ") }, "\(g.title)")
+        #expect(g.wait { g.title.hasPrefix("14/18 ") }, "\(g.title)")
         g.key("Home")
-        #expect(g.wait { g.title.hasPrefix("1/17 ") })
+        #expect(g.wait { g.title.hasPrefix("1/18 ") })
     }
 
     @Test(arguments: [5, 14, 15, 17]) func dragsShowAtEveryStep(scene: Int) throws {
         let x = try #require(Xvfb())
         let g = try #require(GalleryProcess(x, arguments: ["--scene", "\(scene)"]))
-        #expect(g.wait { g.title.hasPrefix("\(scene)/17 ") })
+        #expect(g.wait { g.title.hasPrefix("\(scene)/18 ") })
         g.key("h")
         usleep(400_000)
         g.pointer(["320", "240", "mousedown", "1"])
@@ -88,6 +88,31 @@ extension X11WindowTests {
             last = g.pixels()
         }
         x.run("/usr/bin/xdotool", ["mouseup", "1"])
+    }
+
+    /// Scene 18's pies are a layer subclass whose own `progress` property animates: Apple redraws
+    /// the presentation layer at every frame ("Animations changing the value of the attribute also
+    /// trigger redisplay", needsDisplay(forKey:)), so the filled wedge grows step by step.
+    @Test func aCustomPropertyAnimatesInTheWindowFrameByFrame() throws {
+        let x = try #require(Xvfb())
+        let g = try #require(GalleryProcess(x, arguments: ["--scene", "18"]))
+        #expect(g.wait { g.title.hasPrefix("18/18 ") })
+        g.key("h")
+        usleep(500_000)
+        // The third pie (4 s) spans x 440–600, y 90–250; its fill colour is the palette's blue.
+        let isBlue = { (p: UInt32) in p & 0xFF > 0xD0 && (p >> 16) & 0xFF < 0x70 }
+        func filled() -> Int { let p = g.pixels(); return (90..<250).reduce(0) { n, y in n + (440..<600).filter { isBlue(p[y * 640 + $0]) }.count } }
+        #expect(filled() == 0)
+        g.pointer(["520", "120", "click", "1"])
+        var seen: [Int] = []
+        for _ in 0..<12 {
+            usleep(250_000)
+            seen.append(filled())
+        }
+        // Growing through several distinct in-between sizes, never shrinking, ending nearly full.
+        #expect(Set(seen).count >= 6, "\(seen)")
+        #expect(zip(seen, seen.dropFirst()).allSatisfy { $0 <= $1 }, "\(seen)")
+        #expect(g.wait(5) { filled() > 17_000 })
     }
 
     @Test func clickingTheFirstScenesBarMovesTheBoxes() throws {
@@ -129,7 +154,7 @@ extension X11WindowTests {
     @Test func theDebugOverlaysAndSlowModeDraw() throws {
         let x = try #require(Xvfb())
         let g = try #require(GalleryProcess(x, arguments: ["--scene", "2"]))
-        #expect(g.wait { g.title.hasPrefix("2/17 ") })
+        #expect(g.wait { g.title.hasPrefix("2/18 ") })
         g.key("h")
         usleep(600_000)   // the panel's fade ends
         let plain = g.pixels()
@@ -154,12 +179,12 @@ extension X11WindowTests {
     @Test func badArgumentsAreRefusedWithAMessage() throws {
         let binary = Golden.packageRoot.appendingPathComponent(".build/debug/samples").path
         guard FileManager.default.isExecutableFile(atPath: binary) else { return }
-        for args in [["--scene", "0"], ["--scene", "18"], ["--scene", "x"], ["--scale", "nan"], ["--bogus"], ["--scene"]] {
+        for args in [["--scene", "0"], ["--scene", "19"], ["--scene", "x"], ["--scale", "nan"], ["--bogus"], ["--scene"]] {
             let pid = try #require(spawn(binary, args, display: nil))
             #expect(reap(pid) == 2, "\(args)")
         }
         let list = output(binary, ["--list"], display: "")
-        #expect(list.contains("17  Tiled layer") && list.contains("drag to scroll"))
+        #expect(list.contains("17  Tiled layer") && list.contains("18  Custom animatable property") && list.contains("drag to scroll"))
         #expect(output(binary, ["--help"], display: "").contains("--scene N"))
     }
 }
