@@ -4,7 +4,7 @@
 
 SWIFT ?= swift
 DEBIAN_PACKAGES := libx11-dev libxext-dev libxpresent-dev libxfixes-dev libcairo2-dev libpango1.0-dev libjpeg-dev pkg-config \
-                   xvfb xdotool x11-utils fonts-wqy-microhei fonts-dejavu-core
+                   xvfb xdotool x11-utils fonts-wqy-microhei fonts-dejavu-core fonts-noto-color-emoji fontconfig
 JOBS ?= 2
 
 .PHONY: deps build run test bench clean screenshots
@@ -19,9 +19,13 @@ run: deps
 	$(SWIFT) build -c release -j $(JOBS) --product samples
 	./scripts/run-samples.sh
 
+# Tests see exactly the fonts `make deps` installs (Tests/Fonts/fonts.conf), whatever else the
+# machine has: text goldens are the same everywhere.
+TEST_FONTS := FONTCONFIG_FILE=$(CURDIR)/Tests/Fonts/fonts.conf
+
 test: deps
 	$(SWIFT) build --build-tests -j $(JOBS)
-	$(SWIFT) test --skip-build --parallel --num-workers $(JOBS)
+	$(TEST_FONTS) $(SWIFT) test --skip-build --parallel --num-workers $(JOBS)
 
 bench: deps
 	$(SWIFT) build -c release -j $(JOBS) --product bench

@@ -166,11 +166,24 @@ public final class CGTextLayout {
     }
 
     private static func fontDescription(_ style: Style) -> OpaquePointer {
-        let desc = pango_font_description_new()!
-        pango_font_description_set_family(desc, style.fontFamily)
+        let desc = pango_font_description_from_string(pangoName(style.fontFamily)) ?? pango_font_description_new()!
         let size = CGClampToInt(Double(max(0, style.fontSize) * CGFloat(PANGO_SCALE)), in: 1...(1 << 24))
         pango_font_description_set_absolute_size(desc, Double(size))
         return desc
+    }
+
+    /// Apple's font names as Pango reads them: a family ("DejaVu Sans"), a full name ending in
+    /// style words ("DejaVu Sans Bold Oblique"), or a PostScript name ("DejaVuSans-BoldOblique",
+    /// "Helvetica-Bold"), whose style part is spelt out in words. fontconfig compares family names
+    /// ignoring case and blanks, so "DejaVuSans" finds "DejaVu Sans".
+    package static func pangoName(_ name: String) -> String {
+        guard !name.contains(" "), let dash = name.lastIndex(of: "-"), dash != name.startIndex else { return name }
+        var style = ""
+        for c in name[name.index(after: dash)...] {
+            if c.isUppercase, !style.isEmpty { style.append(" ") }
+            style.append(c)
+        }
+        return name[..<dash] + " " + style
     }
 
     private static func addColor(_ color: CGColor, start: UInt32, end: UInt32, to attrs: OpaquePointer) {

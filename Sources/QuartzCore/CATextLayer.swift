@@ -126,11 +126,11 @@ open class CATextLayer: CALayer {
         }
     }
 
-    /// The family a `font` value names (nil: not a font).
+    /// The font name a `font` value hands the layout engine (nil: not a font).
     static func family(_ value: AnyObject?) -> String? {
         switch value {
         case let f as CGFont: return f.familyName
-        case let f as CTFont: return f.familyName
+        case let f as CTFont: return f.name   // as asked: a full or PostScript name keeps its style
         case let s as NSString: return s.length > 0 ? s as String : nil
         default: return nil
         }

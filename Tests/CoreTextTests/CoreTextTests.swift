@@ -8,6 +8,10 @@
 //   space; Apple code drawing in a layer's (y-down) context flips it first
 //   (`translateBy(x: 0, y: height); scaleBy(x: 1, y: -1)`, text matrix identity).
 // - CTFramesetterSuggestFrameSizeWithConstraints: "the frame size needed for a string range".
+// - CTFontCreateWithName takes "the PostScript name or the full name" of a font: "Helvetica-Bold"
+//   and "Helvetica Bold" both name the bold face.
+// - Emoji are drawn in colour (Apple Color Emoji on Apple systems; Noto Color Emoji here, which
+//   `make deps` installs).
 import CoreGraphics
 import CoreText
 import Foundation
@@ -125,5 +129,52 @@ import TestSupport
         #expect(ink(ctx) == nil)
         let size = CTFramesetterSuggestFrameSizeWithConstraints(setter, CFRange(), nil, CGSize(width: 100, height: 50), nil)
         #expect(size.height <= 50)
+    }
+
+    /// The pixels of `text` in a 120 × 40 text layer, black on clear.
+    func textLayerPixels(_ text: String, font: CTFont? = nil) -> [UInt32] {
+        let ctx = makeContext(120, 40)
+        let layer = CATextLayer()
+        layer.frame = CGRect(x: 0, y: 0, width: 120, height: 40)
+        layer.string = text
+        if let font { layer.font = font }
+        layer.fontSize = 24
+        layer.foregroundColor = CGColor(red: 0, green: 0, blue: 0, alpha: 1)
+        layer.render(in: ctx)
+        return (0..<40).flatMap { y in (0..<120).map { pixel(ctx, $0, y) } }
+    }
+
+    @Test func emojiAreDrawnInColour() {
+        let yellow = { (p: UInt32) in (p >> 16) & 0xFF > 0xC0 && (p >> 8) & 0xFF > 0x90 && p & 0xFF < 0x60 }
+        #expect(textLayerPixels("A😀").filter(yellow).count > 50)
+        #expect(textLayerPixels("AB").filter(yellow).isEmpty)
+    }
+
+    @Test func postScriptAndFullNamesNameTheirFace() {
+        let inked = { (pixels: [UInt32]) in pixels.filter { $0 >> 24 > 0x80 }.count }
+        let regular = inked(textLayerPixels("Hamburg", font: CTFontCreateWithName("DejaVu Sans" as CFString, 24, nil)))
+        let postScript = inked(textLayerPixels("Hamburg", font: CTFontCreateWithName("DejaVuSans-Bold" as CFString, 24, nil)))
+        let full = inked(textLayerPixels("Hamburg", font: CTFontCreateWithName("DejaVu Sans Bold" as CFString, 24, nil)))
+        #expect(postScript > regular * 5 / 4 && full == postScript)
+        #expect(CGTextLayout.pangoName("Helvetica-BoldOblique") == "Helvetica Bold Oblique")
+        #expect(CGTextLayout.pangoName("DejaVu Sans") == "DejaVu Sans")
+    }
+
+    /// `make test` pins fontconfig to the fonts `make deps` installs (Tests/Fonts/fonts.conf), so
+    /// that goldens do not depend on what else a machine has; outside `make test` this checks nothing.
+    @Test func theTestsSeeOnlyTheFontsMakeDepsInstalls() throws {
+        guard let config = ProcessInfo.processInfo.environment["FONTCONFIG_FILE"], config.hasSuffix("Tests/Fonts/fonts.conf") else { return }
+        let list = Process()
+        list.executableURL = URL(fileURLWithPath: "/usr/bin/fc-list")
+        list.arguments = [":", "file"]
+        let pipe = Pipe()
+        list.standardOutput = pipe
+        try list.run()
+        let files = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            .split(separator: "\n").map { $0.trimmingCharacters(in: CharacterSet(charactersIn: ": ")) }
+        list.waitUntilExit()
+        let names = Set(files.map { ($0 as NSString).lastPathComponent })
+        #expect(names == ["DejaVuSans.ttf", "DejaVuSans-Bold.ttf", "DejaVuSansMono.ttf", "DejaVuSansMono-Bold.ttf",
+                          "DejaVuSerif.ttf", "DejaVuSerif-Bold.ttf", "wqy-microhei.ttc", "NotoColorEmoji.ttf"])
     }
 }
