@@ -7,7 +7,7 @@ DEBIAN_PACKAGES := libx11-dev libxext-dev libxpresent-dev libxfixes-dev libcairo
                    xvfb xdotool x11-utils fonts-wqy-microhei fonts-dejavu-core fonts-noto-color-emoji fontconfig
 JOBS ?= 2
 
-.PHONY: deps build run test bench clean screenshots
+.PHONY: deps build run test bench clean screenshots fuzz asan tsan
 
 deps:
 	@./scripts/deps.sh $(DEBIAN_PACKAGES)
@@ -27,6 +27,22 @@ test: deps
 	$(SWIFT) build --build-tests -j $(JOBS)
 	$(TEST_FONTS) $(SWIFT) test --skip-build --parallel --num-workers $(JOBS)
 
+# libFuzzer with AddressSanitizer over every fuzz target (Sources/FuzzTargets), FUZZ_SECONDS each.
+FUZZ_SECONDS ?= 60
+FUZZ_TARGETS := image path layers text
+fuzz: deps
+	$(SWIFT) build --product fuzz --sanitize fuzzer --sanitize address --scratch-path .build-fuzz -j $(JOBS) -Xswiftc -DFUZZING
+	$(TEST_FONTS) scripts/fuzz.sh .build-fuzz/debug/fuzz $(FUZZ_SECONDS) $(FUZZ_TARGETS)
+
+# The test suite under AddressSanitizer / ThreadSanitizer (separate build folders).
+asan: deps
+	$(SWIFT) build --build-tests --sanitize address --scratch-path .build-asan -j $(JOBS)
+	$(TEST_FONTS) $(SWIFT) test --skip-build --sanitize address --scratch-path .build-asan --parallel --num-workers $(JOBS)
+
+tsan: deps
+	$(SWIFT) build --build-tests --sanitize thread --scratch-path .build-tsan -j $(JOBS)
+	$(TEST_FONTS) $(SWIFT) test --skip-build --sanitize thread --scratch-path .build-tsan --parallel --num-workers $(JOBS)
+
 bench: deps
 	$(SWIFT) build -c release -j $(JOBS) --product bench
 	scripts/bench.sh "$$($(SWIFT) build -c release --show-bin-path)/bench"
@@ -36,4 +52,4 @@ screenshots: deps
 	"$$($(SWIFT) build -c release --show-bin-path)/samples" --headless docs/images
 
 clean:
-	rm -rf .build out failures
+	rm -rf .build .build-fuzz .build-asan .build-tsan .fuzz out failures

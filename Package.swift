@@ -36,6 +36,10 @@ let package = Package(
                 linkerSettings: [.linkedLibrary("X11"), .linkedLibrary("Xext"), .linkedLibrary("Xpresent"),
                                  .linkedLibrary("Xfixes")]),
         .target(name: "X11Host", dependencies: ["QuartzCore", "LayerRender", "CX11"], path: "Sources/X11Host"),
+        // Fuzz targets (library) and their driver: libFuzzer's under `make fuzz`, a corpus replayer
+        // in a plain build.
+        .target(name: "FuzzTargets", dependencies: ["QuartzCore", "ImageIO", "CoreText"], path: "Sources/FuzzTargets"),
+        .executableTarget(name: "fuzz", dependencies: ["FuzzTargets"], path: "Fuzz", exclude: ["Corpus"]),
         .executableTarget(name: "samples", dependencies: ["QuartzCore", "X11Host", "ImageIO"], path: "samples"),
         // The README's examples, built by `make test` (X11HostTests' ReadmeTests check they match it and run them).
         .executableTarget(name: "ReadmeWindow", dependencies: ["X11Host"], path: "Examples/ReadmeWindow"),
@@ -51,6 +55,8 @@ let package = Package(
         .testTarget(name: "X11HostTests", dependencies: ["X11Host", "TestSupport", "CX11"], path: "Tests/X11HostTests"),
         .testTarget(name: "CoreTextTests", dependencies: ["CoreText", "QuartzCore", "TestSupport"], path: "Tests/CoreTextTests"),
         .testTarget(name: "LayerRenderTests", dependencies: ["LayerRender"], path: "Tests/LayerRenderTests"),
+        .testTarget(name: "FuzzTargetsTests", dependencies: ["FuzzTargets", "TestSupport"], path: "Tests/FuzzTargetsTests",
+                    exclude: ["Regressions"]),
     ],
     swiftLanguageModes: [.v6]
 )

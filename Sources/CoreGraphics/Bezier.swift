@@ -59,7 +59,7 @@ enum Bezier {
 
 /// One flattened subpath: a polyline and whether it was closed.
 @usableFromInline
-struct Polyline {
+struct Polyline: Sendable {
     @usableFromInline var points: [CGPoint]
     @usableFromInline var closed: Bool
 }

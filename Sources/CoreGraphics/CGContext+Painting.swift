@@ -182,7 +182,7 @@ extension CGContext {
         case .stroke(let p):
             if direct {
                 replay(p, into: t)
-                applyStrokeAttributes(t)
+                applyStrokeAttributes(t, dashes: dashesWithinBudget(devicePath: p))
                 cairo_stroke(t)
             } else {
                 replay(strokeOutline(of: p), into: t)
@@ -196,12 +196,24 @@ extension CGContext {
         cairo_restore(t)
     }
 
-    private func applyStrokeAttributes(_ t: OpaquePointer) {
+    /// Whether the dash pattern cuts the device path into at most `CGPath.maxDashes` dashes
+    /// (lengths are in user space: the path's length is brought back through the CTM's scale).
+    private func dashesWithinBudget(devicePath p: CGPath) -> Bool {
+        guard !state.dashLengths.isEmpty else { return true }
+        let m = state.ctm
+        let scale = abs(m.a * m.d - m.b * m.c).squareRoot()
+        let userLength = p.flattenedLength(tolerance: 0.25) / max(scale, 1e-9)
+        return !CGPath.exceedsDashBudget(length: userLength, lengths: state.dashLengths)
+    }
+
+    /// Sets cairo's stroke state from the graphics state; `dashes` false strokes undashed (a
+    /// pattern over its budget, `CGPath.maxDashes`).
+    private func applyStrokeAttributes(_ t: OpaquePointer, dashes: Bool) {
         cairo_set_line_width(t, Double(state.lineWidth))
         cairo_set_line_cap(t, [CAIRO_LINE_CAP_BUTT, CAIRO_LINE_CAP_ROUND, CAIRO_LINE_CAP_SQUARE][Int(state.lineCap.rawValue)])
         cairo_set_line_join(t, [CAIRO_LINE_JOIN_MITER, CAIRO_LINE_JOIN_ROUND, CAIRO_LINE_JOIN_BEVEL][Int(state.lineJoin.rawValue)])
         cairo_set_miter_limit(t, Double(state.miterLimit))
-        if state.dashLengths.isEmpty {
+        if state.dashLengths.isEmpty || !dashes {
             cairo_set_dash(t, nil, 0, 0)
         } else {
             let d = state.dashLengths.map(Double.init)

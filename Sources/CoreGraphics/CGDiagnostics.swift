@@ -31,6 +31,9 @@ public enum CGDiagnostics {
         public static let invalidDrawingState = Kind(rawValue: "invalidDrawingState")
         /// A dash pattern, gradient or other parameter list was unusable.
         public static let invalidParameter = Kind(rawValue: "invalidParameter")
+        /// An input asked for more work or memory than its documented budget (docs/ARCHITECTURE.md,
+        /// "Limits and budgets"); the operation was simplified as documented there.
+        public static let budgetExceeded = Kind(rawValue: "budgetExceeded")
     }
 
     private static let lock = NSLock()

@@ -74,7 +74,9 @@ open class CGMutablePath: CGPath, @unchecked Sendable {
     }
 
     /// Appends every element of `path`, mapped by `transform`.
+    /// A path that would pass `CGPath.maxElements` is refused whole (counted).
     public func addPath(_ path: CGPath, transform: CGAffineTransform = .identity) {
+        guard hasRoom(for: path.ops.count) else { return }
         for op in path.ops {
             switch op {
             case .move(let p): appendMove(p, transform)

@@ -6,11 +6,22 @@ extension CGPath {
     /// Quarter-circle Bézier handle length for a unit radius.
     static let kappa: CGFloat = 0.5522847498307936
 
+    /// The most elements one path holds (about 110 MB): an element past it is refused, counted as
+    /// `.budgetExceeded` (a path that keeps adding itself to itself would otherwise double forever).
+    public static let maxElements = 1 << 21
+
+    /// Whether `n` more elements fit the budget; counts a refusal.
+    func hasRoom(for n: Int = 1) -> Bool {
+        if ops.count + n <= CGPath.maxElements { return true }
+        CGDiagnostics.record(.budgetExceeded)
+        return false
+    }
+
     func appendMove(_ p: CGPoint, _ t: CGAffineTransform) {
         guard p.isFinite else { CGDiagnostics.record(.nonFiniteGeometry); return }
         let q = p.applying(t)
         // Consecutive moves collapse into one, as in Core Graphics.
-        if case .move = ops.last { ops[ops.count - 1] = .move(q) } else { ops.append(.move(q)) }
+        if case .move = ops.last { ops[ops.count - 1] = .move(q) } else { guard hasRoom(for: 2) else { return }; ops.append(.move(q)) }
         subpathStart = q
         current = q
     }
@@ -18,6 +29,7 @@ extension CGPath {
     /// Ensures there is a current point before a segment; Core Graphics ignores segments without one.
     func requireCurrentPoint() -> Bool {
         if current == nil { CGDiagnostics.record(.invalidDrawingState); return false }
+        guard hasRoom(for: 2) else { return false }
         if case .close = ops.last { ops.append(.move(current!)); subpathStart = current! }
         return true
     }
@@ -46,6 +58,7 @@ extension CGPath {
     func appendClose() {
         guard current != nil else { return }
         if case .close = ops.last { return }
+        guard hasRoom() else { return }
         ops.append(.close)
         current = subpathStart
     }

@@ -14,7 +14,13 @@ extension CGPath {
             return false
         }
         var winding = 0
-        for poly in flattened(tolerance: 0.01) {
+        let current = version
+        let polylines = containsCache.withLock { $0?.version == current ? $0?.polylines : nil } ?? {
+            let fresh = flattened(tolerance: 0.01)
+            containsCache.withLock { $0 = (current, fresh) }
+            return fresh
+        }()
+        for poly in polylines {
             let pts = poly.points
             guard pts.count > 1 else { continue }
             for i in 0..<pts.count {

@@ -84,8 +84,14 @@ extension CGPath {
             return copy
         }
         let pattern = lengths.count % 2 == 0 ? lengths : lengths + lengths
+        let polys = flattened(tolerance: tolerance)
+        guard !CGPath.exceedsDashBudget(length: polys.reduce(0) { $0 + $1.length }, lengths: lengths) else {
+            let copy = CGPath(copying: self)
+            copy.transformInPlace(transform)
+            return copy
+        }
         let out = CGMutablePath()
-        for poly in flattened(tolerance: tolerance) {
+        for poly in polys {
             var pts = poly.points
             if poly.closed, let first = pts.first { pts.append(first) }
             var dasher = Dasher(pattern: pattern, total: pattern.reduce(0, +), phase: phase)
@@ -93,6 +99,36 @@ extension CGPath {
         }
         out.transformInPlace(transform)
         return out
+    }
+}
+
+extension CGPath {
+    /// The most dashes one dashed path may have; a pattern that would cut a path into more
+    /// (lengths of 1e-9 along a long path) draws the path undashed, counted as `.budgetExceeded`.
+    public static let maxDashes = 1 << 18
+
+    /// Whether dashing `length` (path units) with `lengths` makes more than `maxDashes` dashes (counted).
+    package static func exceedsDashBudget(length: CGFloat, lengths: [CGFloat]) -> Bool {
+        let period = lengths.reduce(0, +)
+        guard period > 0, length.isFinite else { return false }
+        let dashes = Double(length / period) * Double(lengths.count)
+        if dashes > Double(maxDashes) { CGDiagnostics.record(.budgetExceeded); return true }
+        return false
+    }
+
+    /// The length of the path as followed within `tolerance` (path units).
+    package func flattenedLength(tolerance: CGFloat = 0.05) -> CGFloat {
+        flattened(tolerance: tolerance).reduce(0) { $0 + $1.length }
+    }
+}
+
+extension Polyline {
+    /// The polyline's length, its closing segment included.
+    var length: CGFloat {
+        var total: CGFloat = 0
+        for (a, b) in zip(points, points.dropFirst()) { total += hypot(b.x - a.x, b.y - a.y) }
+        if closed, let first = points.first, let last = points.last { total += hypot(first.x - last.x, first.y - last.y) }
+        return total
     }
 }
 

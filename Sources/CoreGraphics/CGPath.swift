@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// The kind of a path element.
 public enum CGPathElementType: Int32, Sendable {
@@ -54,7 +55,12 @@ open class CGPath: Equatable, Hashable, @unchecked Sendable, CustomStringConvert
     /// The elements, in order (package-visible for interpolation and rasterisation). Unchecked
     /// for exclusive access: only the path's own builders write it, and renderers read it for
     /// every shape of every frame, where the runtime's bookkeeping was a measurable cost.
-    @exclusivity(unchecked) package internal(set) var ops: [PathOp] = []
+    @exclusivity(unchecked) package internal(set) var ops: [PathOp] = [] { didSet { version &+= 1 } }
+    /// Bumped by every change of `ops`: what a cache of the path's flattening is checked against.
+    private(set) var version = 0
+    /// The flattening `contains(_:using:transform:)` tests against, kept until the path changes
+    /// (hit tests ask the same path for many points). Locked: paths are shared across threads.
+    let containsCache = Mutex<(version: Int, polylines: [Polyline])?>(nil)
     /// Start of the current subpath, where `closeSubpath` returns to.
     var subpathStart: CGPoint = .zero
     var current: CGPoint? = nil

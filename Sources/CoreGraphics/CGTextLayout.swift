@@ -7,6 +7,9 @@ import Foundation
 /// emoji…) fall back to any installed font that has them. Sizes are in user-space units.
 /// Layout is bounded: strings beyond `maxBytes` UTF-8 bytes are cut (counted as `.invalidParameter`).
 public final class CGTextLayout {
+    /// The largest font size laid out (points); larger sizes are clamped (FreeType refuses glyphs
+    /// of tens of thousands of points).
+    public static let maxFontSize = 4096
     /// How lines are aligned inside the layout width.
     public enum Alignment: Sendable { case natural, left, right, center, justified }
     /// Where an ellipsis replaces text that does not fit.
@@ -167,7 +170,7 @@ public final class CGTextLayout {
 
     private static func fontDescription(_ style: Style) -> OpaquePointer {
         let desc = pango_font_description_from_string(pangoName(style.fontFamily)) ?? pango_font_description_new()!
-        let size = CGClampToInt(Double(max(0, style.fontSize) * CGFloat(PANGO_SCALE)), in: 1...(1 << 24))
+        let size = CGClampToInt(Double(max(0, style.fontSize) * CGFloat(PANGO_SCALE)), in: 1...(CGTextLayout.maxFontSize * Int(PANGO_SCALE)))
         pango_font_description_set_absolute_size(desc, Double(size))
         return desc
     }

@@ -11,11 +11,38 @@ extension Compositor {
     func paintInstances(_ sublayers: [LayerSnapshot], _ r: ReplicatorContent, bounds: CGRect, _ child: Context) {
         let order = Compositor.paintOrder(sublayers)
         let transforms = r.transforms(bounds: bounds)
-        for i in 0..<r.drawnCount {
+        let count = Compositor.instanceBudget(r, child, emitters: Compositor.containsEmitter(sublayers))
+        for i in 0..<count {
             let c = r.color(i)
             if c.a <= 0 { continue }
-            paintTinted(order, Compositor.instance(i, of: r, transforms, child), c, into: child)
+            var ctx = Compositor.instance(i, of: r, transforms, child)
+            ctx.copies = child.copies * count
+            paintTinted(order, ctx, c, into: child)
         }
+    }
+
+    /// The instances a replicator draws: its clamped count, or fewer when the replicators it sits
+    /// in already draw its subtree many times — copies across nesting stay within
+    /// `ReplicatorContent.maxInstances`, and copies of an emitter (each a particle simulation of
+    /// its own) within `maxEmitterCopies`. The first instances are kept; the cut is counted.
+    static func instanceBudget(_ r: ReplicatorContent, _ child: Context, emitters: Bool = false) -> Int {
+        let total = emitters ? maxEmitterCopies : ReplicatorContent.maxInstances
+        let allowed = max(1, total / max(1, child.copies))
+        if r.drawnCount > allowed { CGDiagnostics.record(.budgetExceeded); return allowed }
+        return r.drawnCount
+    }
+
+    /// The most copies of one emitter that replicators draw in a frame.
+    static let maxEmitterCopies = 16
+
+    /// Whether an emitter layer is among `layers` or below them.
+    static func containsEmitter(_ layers: [LayerSnapshot]) -> Bool {
+        var stack = layers
+        while let l = stack.popLast() {
+            if case .emitter? = l.state.content { return true }
+            stack.append(contentsOf: l.sublayers)
+        }
+        return false
     }
 
     /// The context instance i is painted in: placed by its transform, its time shifted by i delays.
@@ -49,10 +76,12 @@ extension Compositor {
         guard let chain = child.parent3D else { return }
         let transforms = r.transforms(bounds: bounds)
         var items: [(depth: Double, order: Int, sub: LayerSnapshot, ctx: Context, color: (r: Float, g: Float, b: Float, a: Float))] = []
-        for i in 0..<r.drawnCount {
+        let count = Compositor.instanceBudget(r, child, emitters: Compositor.containsEmitter(sublayers))
+        for i in 0..<count {
             let c = r.color(i)
             if c.a <= 0 { continue }
-            let ctx = Compositor.instance(i, of: r, transforms, child)
+            var ctx = Compositor.instance(i, of: r, transforms, child)
+            ctx.copies = child.copies * count
             for sub in sublayers {
                 let s = sub.presentationState(atLocalTime: sub.localTime(fromParent: ctx.parentTime))
                 let depth = Compositor.localTransform(s, parentSublayer: ctx.parentSublayer).concatenating(chain)

@@ -128,6 +128,9 @@ package final class Compositor {
         /// Under a CATransformLayer: the 4×4 map from the parent's space into the plane of
         /// `parentWorld` (nil: the parent is that plane).
         var parent3D: Transform3D? = nil
+        /// How many copies of this subtree enclosing replicators already draw (their instance
+        /// counts multiplied): nested replicators share one budget, `ReplicatorContent.maxInstances`.
+        var copies = 1
     }
 
     func paint(_ snap: LayerSnapshot, _ ctx: Context) {

@@ -1,0 +1,80 @@
+// The documented budgets (docs/ARCHITECTURE.md, "Limits and budgets"), each checked with the
+// worst input of its class: the work is cut as documented, counted as `.budgetExceeded`, and the
+// call returns.
+// - Dashes: "a pattern that would cut a path into more than CGPath.maxDashes dashes draws the
+//   path undashed".
+// - Path elements: "an element past CGPath.maxElements is refused; addPath of a path that would
+//   pass it is refused whole".
+// - Replicators: "copies across nesting stay within ReplicatorContent.maxInstances; copies of an
+//   emitter within 16".
+// - CGPath.contains answers from a flattening kept until the path changes.
+@testable import QuartzCore
+import TestSupport
+import Testing
+
+@Suite struct BudgetTests {
+    func budgetCount() -> Int { CGDiagnostics.count(.budgetExceeded) }
+
+    @Test func aDashPatternOfTinyLengthsDrawsTheLineUndashed() throws {
+        let line = CGMutablePath()
+        line.move(to: CGPoint(x: 0, y: 10))
+        line.addLine(to: CGPoint(x: 1000, y: 10))
+        let before = budgetCount()
+        let dashed = line.copy(dashingWithPhase: 0, lengths: [1e-9, 1e-9])
+        #expect(dashed == line)
+        #expect(budgetCount() > before)
+        // Through a context (cairo's dasher): stroked solid.
+        let ctx = try #require(CGContext(data: nil, width: 100, height: 20, bitsPerComponent: 8, bytesPerRow: 0,
+                                         space: CGColorSpaceCreateDeviceRGB(), bitmapInfo: CGImageAlphaInfo.premultipliedFirst.rawValue))
+        ctx.setLineWidth(4)
+        ctx.setLineDash(phase: 0, lengths: [1e-9, 1e-9])
+        ctx.addPath(line)
+        ctx.strokePath()
+        let image = try #require(ctx.makeImage())
+        #expect((0..<100).allSatisfy { image.premultipliedPixel(x: $0, y: 10) == 0xFF00_0000 })
+        // An ordinary pattern still dashes.
+        #expect(line.copy(dashingWithPhase: 0, lengths: [10, 10]).ops.count > 50)
+    }
+
+    @Test func aPathThatKeepsAddingItselfStopsAtTheElementBudget() {
+        let path = CGMutablePath()
+        path.addRect(CGRect(x: 0, y: 0, width: 10, height: 10))
+        let before = budgetCount()
+        for _ in 0..<40 { path.addPath(path.copy()!, transform: CGAffineTransform(translationX: 1, y: 0)) }
+        #expect(path.ops.count <= CGPath.maxElements && path.ops.count > CGPath.maxElements / 2)
+        #expect(budgetCount() > before)
+        path.addLine(to: .zero)
+        #expect(path.ops.count <= CGPath.maxElements)
+    }
+
+    @Test func nestedReplicatorsShareOneInstanceBudget() {
+        let before = budgetCount()
+        let image = renderTree(40, 40) { root in
+            var parent = root
+            for _ in 0..<3 {
+                let r = CAReplicatorLayer()
+                r.frame = CGRect(x: 0, y: 0, width: 40, height: 40)
+                r.instanceCount = 10_000
+                r.instanceTransform = CATransform3DMakeTranslation(0.001, 0, 0)
+                parent.addSublayer(r)
+                parent = r
+            }
+            let dot = CALayer()
+            dot.frame = CGRect(x: 0, y: 0, width: 4, height: 4)
+            dot.backgroundColor = CGColor(red: 1, green: 0, blue: 0, alpha: 1)
+            parent.addSublayer(dot)
+        }
+        #expect(image.premultipliedPixel(x: 1, y: 1) == 0xFFFF_0000)
+        #expect(budgetCount() > before)
+    }
+
+    @Test func containsAnswersForTheCurrentPathAfterItChanges() {
+        let path = CGMutablePath()
+        path.addEllipse(in: CGRect(x: 0, y: 0, width: 100, height: 100))
+        #expect(path.contains(CGPoint(x: 50, y: 50)) && !path.contains(CGPoint(x: 150, y: 50)))
+        path.addRect(CGRect(x: 120, y: 40, width: 60, height: 20))
+        #expect(path.contains(CGPoint(x: 150, y: 50)))
+        path.move(to: CGPoint(x: 0, y: 0))   // a change that keeps the element count's parity
+        #expect(path.contains(CGPoint(x: 150, y: 50)) && path.contains(CGPoint(x: 50, y: 50)))
+    }
+}

@@ -1,0 +1,26 @@
+#!/bin/sh
+# Runs each fuzz target under libFuzzer for $2 seconds (FUZZ_SECONDS) and prints how many inputs
+# each ran. New interesting inputs collect in .fuzz/TARGET (not checked in: `make fuzz-merge`
+# style minimising is done by hand with -merge=1 into Fuzz/Corpus/TARGET); crashes, leaks and
+# timeouts are written to failures/fuzz/ and fail the run.
+# usage: scripts/fuzz.sh BINARY SECONDS TARGET...
+set -u
+bin=$1; seconds=$2; shift 2
+mkdir -p failures/fuzz
+status=0
+for t in "$@"; do
+    mkdir -p ".fuzz/$t"
+    log="failures/fuzz/$t.log"
+    FUZZ_TARGET="$t" LSAN_OPTIONS="suppressions=Fuzz/lsan.supp:print_suppressions=0" "$bin" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=3072 -max_len=4096 \
+        -artifact_prefix="failures/fuzz/$t-" -print_final_stats=1 \
+        ".fuzz/$t" "Fuzz/Corpus/$t" "Tests/FuzzTargetsTests/Regressions/$t" > "$log" 2>&1
+    rc=$?
+    runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)
+    if [ $rc -eq 0 ]; then
+        echo "fuzz $t: ${runs:-?} inputs in ${seconds} s, no failure"
+    else
+        echo "fuzz $t: FAILED after ${runs:-?} inputs (exit $rc); see $log and failures/fuzz/$t-*"
+        status=1
+    fi
+done
+exit $status
