@@ -31,8 +31,8 @@ test: deps
 FUZZ_SECONDS ?= 60
 FUZZ_TARGETS := image path layers text
 fuzz: deps
-	$(SWIFT) build --product fuzz --sanitize fuzzer --sanitize address --scratch-path .build-fuzz -j $(JOBS) -Xswiftc -DFUZZING
-	$(TEST_FONTS) scripts/fuzz.sh .build-fuzz/debug/fuzz $(FUZZ_SECONDS) $(FUZZ_TARGETS)
+	$(SWIFT) build -c release --product fuzz --sanitize fuzzer --sanitize address --scratch-path .build-fuzz -j $(JOBS) -Xswiftc -DFUZZING
+	$(TEST_FONTS) scripts/fuzz.sh .build-fuzz/release/fuzz $(FUZZ_SECONDS) $(FUZZ_TARGETS)
 
 # The test suite under AddressSanitizer / ThreadSanitizer (separate build folders).
 asan: deps

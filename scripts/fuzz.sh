@@ -11,7 +11,7 @@ status=0
 for t in "$@"; do
     mkdir -p ".fuzz/$t"
     log="failures/fuzz/$t.log"
-    FUZZ_TARGET="$t" LSAN_OPTIONS="suppressions=Fuzz/lsan.supp:print_suppressions=0" "$bin" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=3072 -max_len=4096 \
+    FUZZ_TARGET="$t" SWIFT_BACKTRACE=enable=no LSAN_OPTIONS="suppressions=Fuzz/lsan.supp:print_suppressions=0" "$bin" -max_total_time="$seconds" -timeout=30 -rss_limit_mb=3072 -max_len=4096 \
         -artifact_prefix="failures/fuzz/$t-" -print_final_stats=1 \
         ".fuzz/$t" "Fuzz/Corpus/$t" "Tests/FuzzTargetsTests/Regressions/$t" > "$log" 2>&1
     rc=$?

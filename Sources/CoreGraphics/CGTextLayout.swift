@@ -7,9 +7,20 @@ import Foundation
 /// emoji…) fall back to any installed font that has them. Sizes are in user-space units.
 /// Layout is bounded: strings beyond `maxBytes` UTF-8 bytes are cut (counted as `.invalidParameter`).
 public final class CGTextLayout {
-    /// The largest font size laid out (points); larger sizes are clamped (FreeType refuses glyphs
-    /// of tens of thousands of points).
+    /// The largest font size laid out (points); larger sizes are clamped.
     public static let maxFontSize = 4096
+    /// The largest glyph drawn, in device pixels (font size × the context's scale): text larger
+    /// is not drawn (counted as `.budgetExceeded`). FreeType refuses glyphs of some tens of
+    /// thousands of pixels, and cairo then marks the font face failed for the whole process.
+    public static let maxDeviceFontSize: CGFloat = 8192
+
+    /// The largest font size of the layout's text (points, after clamping).
+    package private(set) var largestFontSize: CGFloat = 0
+
+    /// `points` in Pango units, clamped to 1 unit…`maxFontSize`.
+    package static func pangoSize(_ points: CGFloat) -> Int {
+        CGClampToInt(Double(max(0, points) * CGFloat(PANGO_SCALE)), in: 1...(maxFontSize * Int(PANGO_SCALE)))
+    }
     /// How lines are aligned inside the layout width.
     public enum Alignment: Sendable { case natural, left, right, center, justified }
     /// Where an ellipsis replaces text that does not fit.
@@ -60,6 +71,7 @@ public final class CGTextLayout {
         g_object_unref(UnsafeMutableRawPointer(context))
 
         pango_layout_set_text(layout, text, -1)
+        largestFontSize = CGFloat(CGTextLayout.pangoSize(style.fontSize)) / CGFloat(PANGO_SCALE)
         let desc = CGTextLayout.fontDescription(style)
         pango_layout_set_font_description(layout, desc)
         pango_font_description_free(desc)
@@ -74,7 +86,8 @@ public final class CGTextLayout {
             let family = pango_attr_family_new(run.style.fontFamily)!
             family.pointee.start_index = start; family.pointee.end_index = end
             pango_attr_list_insert(attrs, family)
-            let size = pango_attr_size_new_absolute(Int32(clamping: CGClampToInt(Double(run.style.fontSize * CGFloat(PANGO_SCALE)), in: 0...(1 << 24))))!
+            let size = pango_attr_size_new_absolute(Int32(CGTextLayout.pangoSize(run.style.fontSize)))!
+            largestFontSize = max(largestFontSize, CGFloat(CGTextLayout.pangoSize(run.style.fontSize)) / CGFloat(PANGO_SCALE))
             size.pointee.start_index = start; size.pointee.end_index = end
             pango_attr_list_insert(attrs, size)
             CGTextLayout.addColor(run.style.color, start: start, end: end, to: attrs)
@@ -170,7 +183,7 @@ public final class CGTextLayout {
 
     private static func fontDescription(_ style: Style) -> OpaquePointer {
         let desc = pango_font_description_from_string(pangoName(style.fontFamily)) ?? pango_font_description_new()!
-        let size = CGClampToInt(Double(max(0, style.fontSize) * CGFloat(PANGO_SCALE)), in: 1...(CGTextLayout.maxFontSize * Int(PANGO_SCALE)))
+        let size = pangoSize(style.fontSize)
         pango_font_description_set_absolute_size(desc, Double(size))
         return desc
     }
@@ -207,6 +220,7 @@ extension CGContext {
     /// glyphs are upright when user space is y up, mirrored when it is y down (as on Apple systems).
     package func drawText(_ layout: CGTextLayout, topLeft origin: CGPoint, text: CGAffineTransform) {
         guard origin.isFinite, text.isFinite else { CGDiagnostics.record(.nonFiniteGeometry); return }
+        guard glyphsFit(layout, text: text) else { return }
         composite(.custom { t in
             var m = cairo_matrix_t(xx: text.a, yx: text.b, xy: text.c, yy: text.d, x0: text.tx, y0: text.ty)
             cairo_transform(t, &m)
@@ -218,11 +232,24 @@ extension CGContext {
         }, .color(.black))
     }
 
+    /// Whether the layout's largest glyphs, through the CTM and `text`, stay within
+    /// `CGTextLayout.maxDeviceFontSize` pixels (counts a refusal).
+    private func glyphsFit(_ layout: CGTextLayout, text: CGAffineTransform) -> Bool {
+        let m = text.concatenating(state.ctm)
+        let scale = max(hypot(m.a, m.b), hypot(m.c, m.d))
+        guard layout.largestFontSize * scale <= CGTextLayout.maxDeviceFontSize else {
+            CGDiagnostics.record(.budgetExceeded)
+            return false
+        }
+        return true
+    }
+
     /// Draws `layout` with its first line at the visual top of `rect` and glyphs upright,
     /// whether user space is y-up (a plain bitmap context) or y-down (a layer's pre-flipped
     /// context). Text outside `rect` is not clipped; the caller clips when it wants to.
     public func draw(_ layout: CGTextLayout, in rect: CGRect) {
         guard rect.isFiniteRect else { CGDiagnostics.record(.nonFiniteGeometry); return }
+        guard glyphsFit(layout, text: .identity) else { return }
         let flippedUserSpace = state.ctm.a * state.ctm.d - state.ctm.b * state.ctm.c < 0
         let x = rect.minX + (layout.unwrappedAlignment == 0 ? 0 : (rect.width - layout.size.width) * layout.unwrappedAlignment)
         composite(.custom { t in

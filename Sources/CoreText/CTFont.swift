@@ -32,7 +32,7 @@ public final class CTFont: @unchecked Sendable {
         let desc = pango_font_description_new()!
         defer { pango_font_description_free(desc) }
         pango_font_description_set_family(desc, family)
-        pango_font_description_set_absolute_size(desc, Double(size) * Double(PANGO_SCALE))
+        pango_font_description_set_absolute_size(desc, Double(CGTextLayout.pangoSize(size)))
         guard let m = pango_context_get_metrics(context, desc, nil) else { return (size * 0.8, size * 0.2, 0, family) }
         defer { pango_font_metrics_unref(m) }
         let s = CGFloat(PANGO_SCALE)

@@ -12,6 +12,7 @@ enum TextFuzz {
         let names = ["DejaVu Sans", "DejaVuSans-Bold", "WenQuanYi Micro Hei", "No Such Font", "", "Noto Color Emoji"]
         let font = CTFontCreateWithName(names[input.int(names.count)] as CFString, size, nil)
         let box = input.rect()
+        let truncation = [CATextLayerTruncationMode.none, .start, .middle, .end][input.int(4)]
         let text = String(decoding: input.rest(), as: UTF8.self)
         let attributed = NSMutableAttributedString(string: text, attributes: [.font: font, .foregroundColor: CGColor(gray: 0, alpha: 1)])
         if attributed.length > 2 {
@@ -31,7 +32,7 @@ enum TextFuzz {
         layer.frame = CGRect(x: 0, y: 0, width: 64, height: 64)
         layer.string = attributed
         layer.isWrapped = size > 10
-        layer.truncationMode = [.none, .start, .middle, .end][Int(abs(size.isFinite ? size : 0)) % 4]
+        layer.truncationMode = truncation
         layer.render(in: ctx)
     }
 }

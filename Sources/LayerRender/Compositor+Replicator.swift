@@ -10,8 +10,8 @@ import Foundation
 extension Compositor {
     func paintInstances(_ sublayers: [LayerSnapshot], _ r: ReplicatorContent, bounds: CGRect, _ child: Context) {
         let order = Compositor.paintOrder(sublayers)
-        let transforms = r.transforms(bounds: bounds)
         let count = Compositor.instanceBudget(r, child, emitters: Compositor.containsEmitter(sublayers))
+        let transforms = r.transforms(bounds: bounds, count: count)
         for i in 0..<count {
             let c = r.color(i)
             if c.a <= 0 { continue }
@@ -74,9 +74,9 @@ extension Compositor {
     /// in `child.parent3D`; tinted instances go through an offscreen one sublayer at a time.
     func paintInstancesInDepth(_ sublayers: [LayerSnapshot], _ r: ReplicatorContent, bounds: CGRect, _ child: Context) {
         guard let chain = child.parent3D else { return }
-        let transforms = r.transforms(bounds: bounds)
-        var items: [(depth: Double, order: Int, sub: LayerSnapshot, ctx: Context, color: (r: Float, g: Float, b: Float, a: Float))] = []
         let count = Compositor.instanceBudget(r, child, emitters: Compositor.containsEmitter(sublayers))
+        let transforms = r.transforms(bounds: bounds, count: count)
+        var items: [(depth: Double, order: Int, sub: LayerSnapshot, ctx: Context, color: (r: Float, g: Float, b: Float, a: Float))] = []
         for i in 0..<count {
             let c = r.color(i)
             if c.a <= 0 { continue }

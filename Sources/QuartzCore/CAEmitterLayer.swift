@@ -35,80 +35,80 @@ open class CAEmitterLayer: CALayer {
 
     /// The kinds of particles emitted.
     open var emitterCells: [CAEmitterCell]? {
-        get { cellObjects }
-        set { cellObjects = newValue; didChange("emitterCells") }
+        get { locked { cellObjects } }
+        set { locked { cellObjects = newValue; didChange("emitterCells") } }
     }
 
     /// Multiplies every cell's birth rate (default 1). Animatable.
     open var birthRate: Float {
-        get { Float(emitter.birthRate) }
-        set { setChecked(newValue.isFinite, "birthRate") { emitter.birthRate = Double(newValue) } }
+        get { locked { Float(emitter.birthRate) } }
+        set { locked { setChecked(newValue.isFinite, "birthRate") { emitter.birthRate = Double(newValue) } } }
     }
     /// Multiplies every cell's lifetime (default 1). Animatable.
     open var lifetime: Float {
-        get { Float(emitter.lifetime) }
-        set { setChecked(newValue.isFinite, "lifetime") { emitter.lifetime = Double(newValue) } }
+        get { locked { Float(emitter.lifetime) } }
+        set { locked { setChecked(newValue.isFinite, "lifetime") { emitter.lifetime = Double(newValue) } } }
     }
     /// Multiplies every cell's velocity (default 1). Animatable.
     open var velocity: Float {
-        get { Float(emitter.velocity) }
-        set { setChecked(newValue.isFinite, "velocity") { emitter.velocity = Double(newValue) } }
+        get { locked { Float(emitter.velocity) } }
+        set { locked { setChecked(newValue.isFinite, "velocity") { emitter.velocity = Double(newValue) } } }
     }
     /// Multiplies every cell's scale (default 1). Animatable.
     open var scale: Float {
-        get { Float(emitter.scale) }
-        set { setChecked(newValue.isFinite, "scale") { emitter.scale = Double(newValue) } }
+        get { locked { Float(emitter.scale) } }
+        set { locked { setChecked(newValue.isFinite, "scale") { emitter.scale = Double(newValue) } } }
     }
     /// Multiplies every cell's spin (default 1). Animatable.
     open var spin: Float {
-        get { Float(emitter.spin) }
-        set { setChecked(newValue.isFinite, "spin") { emitter.spin = Double(newValue) } }
+        get { locked { Float(emitter.spin) } }
+        set { locked { setChecked(newValue.isFinite, "spin") { emitter.spin = Double(newValue) } } }
     }
     /// The centre of the emitter shape, in layer coordinates. Animatable.
     open var emitterPosition: CGPoint {
-        get { emitter.position }
-        set { setChecked(newValue.isFinite, "emitterPosition") { emitter.position = newValue } }
+        get { locked { emitter.position } }
+        set { locked { setChecked(newValue.isFinite, "emitterPosition") { emitter.position = newValue } } }
     }
     /// The emitter's z position: where particles start in depth.
     open var emitterZPosition: CGFloat {
-        get { emitter.zPosition }
-        set { setChecked(newValue.isFinite, "emitterZPosition") { emitter.zPosition = newValue } }
+        get { locked { emitter.zPosition } }
+        set { locked { setChecked(newValue.isFinite, "emitterZPosition") { emitter.zPosition = newValue } } }
     }
     /// The size of the emitter shape (a circle's diameter is its width). Animatable.
     open var emitterSize: CGSize {
-        get { emitter.size }
-        set { setChecked(newValue.width.isFinite && newValue.height.isFinite, "emitterSize") { emitter.size = newValue } }
+        get { locked { emitter.size } }
+        set { locked { setChecked(newValue.width.isFinite && newValue.height.isFinite, "emitterSize") { emitter.size = newValue } } }
     }
     /// The depth of cuboid and sphere shapes: the spread of starting depths.
     open var emitterDepth: CGFloat {
-        get { emitter.depth }
-        set { setChecked(newValue.isFinite, "emitterDepth") { emitter.depth = newValue } }
+        get { locked { emitter.depth } }
+        set { locked { setChecked(newValue.isFinite, "emitterDepth") { emitter.depth = newValue } } }
     }
     /// The emitter's shape (default point).
     open var emitterShape: CAEmitterLayerEmitterShape {
-        get { CAEmitterLayerEmitterShape(rawValue: emitter.shape) }
-        set { emitter.shape = newValue.rawValue; didChange("emitterShape") }
+        get { locked { CAEmitterLayerEmitterShape(rawValue: emitter.shape) } }
+        set { locked { emitter.shape = newValue.rawValue; didChange("emitterShape") } }
     }
     /// Where on the shape particles start (default volume).
     open var emitterMode: CAEmitterLayerEmitterMode {
-        get { CAEmitterLayerEmitterMode(rawValue: emitter.mode) }
-        set { emitter.mode = newValue.rawValue; didChange("emitterMode") }
+        get { locked { CAEmitterLayerEmitterMode(rawValue: emitter.mode) } }
+        set { locked { emitter.mode = newValue.rawValue; didChange("emitterMode") } }
     }
     /// Order and blending of particles (default unordered; additive adds colours).
     open var renderMode: CAEmitterLayerRenderMode {
-        get { CAEmitterLayerRenderMode(rawValue: emitter.renderMode) }
-        set { emitter.renderMode = newValue.rawValue; didChange("renderMode") }
+        get { locked { CAEmitterLayerRenderMode(rawValue: emitter.renderMode) } }
+        set { locked { emitter.renderMode = newValue.rawValue; didChange("renderMode") } }
     }
     /// Whether particles keep their depth (placed through the layer's 3D chain) instead of being
     /// drawn in its plane. Default false.
     open var preservesDepth: Bool {
-        get { emitter.preservesDepth }
-        set { emitter.preservesDepth = newValue; didChange("preservesDepth") }
+        get { locked { emitter.preservesDepth } }
+        set { locked { emitter.preservesDepth = newValue; didChange("preservesDepth") } }
     }
     /// The seed of every random choice (default 0).
     open var seed: UInt32 {
-        get { emitter.seed }
-        set { emitter.seed = newValue; didChange("seed") }
+        get { locked { emitter.seed } }
+        set { locked { emitter.seed = newValue; didChange("seed") } }
     }
 
     // MARK: Engine hooks

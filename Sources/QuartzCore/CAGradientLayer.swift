@@ -34,42 +34,46 @@ open class CAGradientLayer: CALayer {
 
     /// The colours of the stops (CGColors; other elements are ignored and counted). Animatable.
     open var colors: [Any]? {
-        get { colorValues }
+        get { locked { colorValues } }
         set {
-            colorValues = newValue
-            let cgColors = newValue?.compactMap { $0 as? CGColor } ?? []
-            if cgColors.count != newValue?.count ?? 0 { CGDiagnostics.record(.invalidKeyValue) }
-            gradient.colors = cgColors
-            didChange("colors")
+            locked {
+                colorValues = newValue
+                let cgColors = newValue?.compactMap { $0 as? CGColor } ?? []
+                if cgColors.count != newValue?.count ?? 0 { CGDiagnostics.record(.invalidKeyValue) }
+                gradient.colors = cgColors
+                didChange("colors")
+            }
         }
     }
 
     /// Stop positions in [0, 1], ascending; nil (default) spreads the colours evenly. Animatable.
     open var locations: [NSNumber]? {
-        get { locationValues }
+        get { locked { locationValues } }
         set {
-            locationValues = newValue
-            gradient.locations = newValue.map { $0.map { CGFloat($0.doubleValue) } }
-            didChange("locations")
+            locked {
+                locationValues = newValue
+                gradient.locations = newValue.map { $0.map { CGFloat($0.doubleValue) } }
+                didChange("locations")
+            }
         }
     }
 
     /// Where the first stop lies, in unit coordinates of the bounds (default (0.5, 0)). Animatable.
     open var startPoint: CGPoint {
-        get { gradient.startPoint }
-        set { setChecked(newValue.isFinite, "startPoint") { gradient.startPoint = newValue } }
+        get { locked { gradient.startPoint } }
+        set { locked { setChecked(newValue.isFinite, "startPoint") { gradient.startPoint = newValue } } }
     }
 
     /// Where the last stop lies, in unit coordinates of the bounds (default (0.5, 1)). Animatable.
     open var endPoint: CGPoint {
-        get { gradient.endPoint }
-        set { setChecked(newValue.isFinite, "endPoint") { gradient.endPoint = newValue } }
+        get { locked { gradient.endPoint } }
+        set { locked { setChecked(newValue.isFinite, "endPoint") { gradient.endPoint = newValue } } }
     }
 
     /// The kind of gradient (default axial; unknown values draw axial).
     open var type: CAGradientLayerType {
-        get { CAGradientLayerType(rawValue: gradient.type) }
-        set { gradient.type = newValue.rawValue; didChange("type") }
+        get { locked { CAGradientLayerType(rawValue: gradient.type) } }
+        set { locked { gradient.type = newValue.rawValue; didChange("type") } }
     }
 
     // MARK: Engine hooks

@@ -23,7 +23,9 @@ extension CALayer {
     /// Builds the presentation tree of this layer's hosted tree and returns this layer's copy.
     /// The copies hold their sublayers strongly and their superlayer weakly (as model layers do):
     /// keep the root's presentation layer to keep the whole presentation tree.
-    func makePresentation() -> CALayer? {
+    func makePresentation() -> CALayer? { locked { makePresentationLocked() } }
+
+    private func makePresentationLocked() -> CALayer? {
         if modelLayer != nil { return self }
         guard committed != nil, let root = liveRoot, let rootSnapshot = root.committed else { return nil }
         var models: [UInt64: CALayer] = [:]

@@ -8,8 +8,11 @@ import LayerRender
 /// `bounds` with y down (unless `isGeometryFlipped`); `position` is where the `anchorPoint`
 /// (unit coordinates of `bounds`) sits in the superlayer's space; units are points.
 ///
-/// Like Apple's, CALayer is not actor-isolated and not `Sendable`: use each tree from one
-/// thread at a time. Nothing in it blocks.
+/// Thread-safe as Apple documents Core Animation: every public member runs under the layer tree
+/// lock (LayerTreeLock.swift), so layers may be changed from any thread, each change joining that
+/// thread's transaction; a thread without a run loop commits its own (`CATransaction.commit()`
+/// or `flush()`). Not declared `Sendable` (subclasses would have to restate it; Apple's is not
+/// either): hand layers to other threads as Apple code does.
 ///
 /// File layout: Swift cannot override members declared in extensions, so every member a
 /// subclass may override (Apple's open API) is declared here; the work is done by internal
@@ -110,162 +113,180 @@ open class CALayer: NSObject, CAMediaTiming {
 
     /// The layer's own rectangle in its coordinate space (points); origin scrolls contents, size is the extent.
     open var bounds: CGRect {
-        get { storage.bounds }
+        get { locked { storage.bounds } }
         set {
-            guard newValue.isFiniteRect else { return rejectNonFinite() }
-            let old = storage.bounds
-            storage.bounds = newValue
-            boundsDidChange(from: old)
-            didChange("bounds")
+            locked {
+                guard newValue.isFiniteRect else { return rejectNonFinite() }
+                let old = storage.bounds
+                storage.bounds = newValue
+                boundsDidChange(from: old)
+                didChange("bounds")
+            }
         }
     }
 
     /// Where the anchor point sits, in the superlayer's coordinate space (points).
     open var position: CGPoint {
-        get { storage.position }
-        set { setChecked(newValue.isFinite, "position") { storage.position = newValue } }
+        get { locked { storage.position } }
+        set { locked { setChecked(newValue.isFinite, "position") { storage.position = newValue } } }
     }
 
     /// Position on the z axis (points); a higher value draws and hit-tests in front of siblings.
     open var zPosition: CGFloat {
-        get { storage.zPosition }
-        set { setChecked(newValue.isFinite, "zPosition") { storage.zPosition = newValue } }
+        get { locked { storage.zPosition } }
+        set { locked { setChecked(newValue.isFinite, "zPosition") { storage.zPosition = newValue } } }
     }
 
     /// The point of `bounds`, in unit coordinates, that `position` places and transforms pivot about.
     open var anchorPoint: CGPoint {
-        get { storage.anchorPoint }
-        set { setChecked(newValue.isFinite, "anchorPoint") { storage.anchorPoint = newValue } }
+        get { locked { storage.anchorPoint } }
+        set { locked { setChecked(newValue.isFinite, "anchorPoint") { storage.anchorPoint = newValue } } }
     }
 
     /// The anchor's z coordinate (points).
     open var anchorPointZ: CGFloat {
-        get { storage.anchorPointZ }
+        get { locked { storage.anchorPointZ } }
         set {
-            guard newValue.isFinite else { return rejectNonFinite() }
-            storage.anchorPointZ = newValue
-            didChange("anchorPointZ")
+            locked {
+                guard newValue.isFinite else { return rejectNonFinite() }
+                storage.anchorPointZ = newValue
+                didChange("anchorPointZ")
+            }
         }
     }
 
     /// The transform applied about the anchor point, relative to the superlayer.
     open var transform: CATransform3D {
-        get { storage.transform }
+        get { locked { storage.transform } }
         set {
-            guard newValue.isFinite else { return rejectNonFinite() }
-            storage.transform = newValue
-            storage.transformIsIdentity = CATransform3DIsIdentity(newValue)
-            didChange("transform")
+            locked {
+                guard newValue.isFinite else { return rejectNonFinite() }
+                storage.transform = newValue
+                storage.transformIsIdentity = CATransform3DIsIdentity(newValue)
+                didChange("transform")
+            }
         }
     }
 
     /// A transform applied to sublayers, about this layer's anchor point (perspective lives here).
     open var sublayerTransform: CATransform3D {
-        get { storage.sublayerTransform }
+        get { locked { storage.sublayerTransform } }
         set {
-            guard newValue.isFinite else { return rejectNonFinite() }
-            storage.sublayerTransform = newValue
-            storage.sublayerTransformIsIdentity = CATransform3DIsIdentity(newValue)
-            didChange("sublayerTransform")
+            locked {
+                guard newValue.isFinite else { return rejectNonFinite() }
+                storage.sublayerTransform = newValue
+                storage.sublayerTransformIsIdentity = CATransform3DIsIdentity(newValue)
+                didChange("sublayerTransform")
+            }
         }
     }
 
     /// Whether this layer's geometry (and its sublayers') is flipped vertically relative to its superlayer.
     open var isGeometryFlipped: Bool {
-        get { storage.isGeometryFlipped }
-        set { storage.isGeometryFlipped = newValue; didChange("geometryFlipped") }
+        get { locked { storage.isGeometryFlipped } }
+        set { locked { storage.isGeometryFlipped = newValue; didChange("geometryFlipped") } }
     }
 
     // MARK: Contents
 
     /// What the layer shows: a CGImage (other values are kept but draw nothing).
     open var contents: Any? {
-        get { storage.contents }
-        set { storage.contents = newValue; didChange("contents") }
+        get { locked { storage.contents } }
+        set { locked { storage.contents = newValue; didChange("contents") } }
     }
 
     /// The part of `contents` to show, in unit coordinates of the image.
     open var contentsRect: CGRect {
-        get { storage.contentsRect }
+        get { locked { storage.contentsRect } }
         set {
-            guard newValue.isFiniteRect else { return rejectNonFinite() }
-            storage.contentsRect = newValue
-            didChange("contentsRect")
+            locked {
+                guard newValue.isFiniteRect else { return rejectNonFinite() }
+                storage.contentsRect = newValue
+                didChange("contentsRect")
+            }
         }
     }
 
     /// The stretchable middle of `contents` (unit coordinates) for nine-slice scaling.
     open var contentsCenter: CGRect {
-        get { storage.contentsCenter }
+        get { locked { storage.contentsCenter } }
         set {
-            guard newValue.isFiniteRect else { return rejectNonFinite() }
-            storage.contentsCenter = newValue
-            didChange("contentsCenter")
+            locked {
+                guard newValue.isFiniteRect else { return rejectNonFinite() }
+                storage.contentsCenter = newValue
+                didChange("contentsCenter")
+            }
         }
     }
 
     /// Pixels of `contents` per point (and of backing stores made by `display()`).
     open var contentsScale: CGFloat {
-        get { storage.contentsScale }
+        get { locked { storage.contentsScale } }
         set {
-            guard newValue.isFinite, newValue > 0 else { return rejectNonFinite() }
-            storage.contentsScale = newValue
-            didChange("contentsScale")
+            locked {
+                guard newValue.isFinite, newValue > 0 else { return rejectNonFinite() }
+                storage.contentsScale = newValue
+                didChange("contentsScale")
+            }
         }
     }
 
     /// The pixel format of backing stores made by `display()`.
     open var contentsFormat: CALayerContentsFormat {
-        get { storage.contentsFormat }
-        set { storage.contentsFormat = newValue; didChange("contentsFormat") }
+        get { locked { storage.contentsFormat } }
+        set { locked { storage.contentsFormat = newValue; didChange("contentsFormat") } }
     }
 
     /// How contents are resampled when shrunk.
     open var minificationFilter: CALayerContentsFilter {
-        get { storage.minificationFilter }
-        set { storage.minificationFilter = newValue; didChange("minificationFilter") }
+        get { locked { storage.minificationFilter } }
+        set { locked { storage.minificationFilter = newValue; didChange("minificationFilter") } }
     }
 
     /// The level-of-detail bias of trilinear minification.
     open var minificationFilterBias: Float {
-        get { storage.minificationFilterBias }
+        get { locked { storage.minificationFilterBias } }
         set {
-            guard !newValue.isNaN else { return rejectNonFinite() }
-            storage.minificationFilterBias = newValue
-            didChange("minificationFilterBias")
+            locked {
+                guard !newValue.isNaN else { return rejectNonFinite() }
+                storage.minificationFilterBias = newValue
+                didChange("minificationFilterBias")
+            }
         }
     }
 
     /// How contents are resampled when enlarged.
     open var magnificationFilter: CALayerContentsFilter {
-        get { storage.magnificationFilter }
-        set { storage.magnificationFilter = newValue; didChange("magnificationFilter") }
+        get { locked { storage.magnificationFilter } }
+        set { locked { storage.magnificationFilter = newValue; didChange("magnificationFilter") } }
     }
 
     /// A promise that the layer's backing store is fully opaque.
     open var isOpaque: Bool {
-        get { storage.isOpaque }
-        set { storage.isOpaque = newValue; didChange("opaque") }
+        get { locked { storage.isOpaque } }
+        set { locked { storage.isOpaque = newValue; didChange("opaque") } }
     }
 
     /// Whether a bounds change marks the layer as needing display.
     open var needsDisplayOnBoundsChange: Bool {
-        get { storage.needsDisplayOnBoundsChange }
-        set { storage.needsDisplayOnBoundsChange = newValue; didChange("needsDisplayOnBoundsChange") }
+        get { locked { storage.needsDisplayOnBoundsChange } }
+        set { locked { storage.needsDisplayOnBoundsChange = newValue; didChange("needsDisplayOnBoundsChange") } }
     }
 
     /// Accepted; drawing is synchronous here.
     open var drawsAsynchronously: Bool {
-        get { storage.drawsAsynchronously }
-        set { storage.drawsAsynchronously = newValue; didChange("drawsAsynchronously") }
+        get { locked { storage.drawsAsynchronously } }
+        set { locked { storage.drawsAsynchronously = newValue; didChange("drawsAsynchronously") } }
     }
 
     /// How `contents` is placed in `bounds`; an unknown value reads back as `center`.
     open var contentsGravity: CALayerContentsGravity {
-        get { storage.contentsGravity }
+        get { locked { storage.contentsGravity } }
         set {
-            storage.contentsGravity = CALayerContentsGravity.all.contains(newValue) ? newValue : .center
-            didChange("contentsGravity")
+            locked {
+                storage.contentsGravity = CALayerContentsGravity.all.contains(newValue) ? newValue : .center
+                didChange("contentsGravity")
+            }
         }
     }
 
@@ -273,232 +294,244 @@ open class CALayer: NSObject, CAMediaTiming {
 
     /// The layer's opacity in [0, 1] (values outside are clamped when drawn).
     open var opacity: Float {
-        get { storage.opacity }
-        set { guard newValue.isFinite else { return rejectNonFinite() }; storage.opacity = newValue; didChange("opacity") }
+        get { locked { storage.opacity } }
+        set { locked { guard newValue.isFinite else { return rejectNonFinite() }; storage.opacity = newValue; didChange("opacity") } }
     }
 
     /// Whether the layer (and its subtree) is not drawn and not hit-tested.
     open var isHidden: Bool {
-        get { storage.isHidden }
-        set { storage.isHidden = newValue; didChange("hidden") }
+        get { locked { storage.isHidden } }
+        set { locked { storage.isHidden = newValue; didChange("hidden") } }
     }
 
     /// Whether sublayers and contents are clipped to `bounds` (and `cornerRadius`).
     open var masksToBounds: Bool {
-        get { storage.masksToBounds }
-        set { storage.masksToBounds = newValue; didChange("masksToBounds") }
+        get { locked { storage.masksToBounds } }
+        set { locked { storage.masksToBounds = newValue; didChange("masksToBounds") } }
     }
 
     /// Whether the layer is drawn when facing away from the viewer.
     open var isDoubleSided: Bool {
-        get { storage.isDoubleSided }
-        set { storage.isDoubleSided = newValue; didChange("doubleSided") }
+        get { locked { storage.isDoubleSided } }
+        set { locked { storage.isDoubleSided = newValue; didChange("doubleSided") } }
     }
 
     /// The radius of rounded corners (points).
     open var cornerRadius: CGFloat {
-        get { storage.cornerRadius }
+        get { locked { storage.cornerRadius } }
         set {
-            guard newValue.isFinite else { return rejectNonFinite() }
-            storage.cornerRadius = newValue
-            didChange("cornerRadius")
+            locked {
+                guard newValue.isFinite else { return rejectNonFinite() }
+                storage.cornerRadius = newValue
+                didChange("cornerRadius")
+            }
         }
     }
 
     /// Which corners `cornerRadius` rounds.
     open var maskedCorners: CACornerMask {
-        get { storage.maskedCorners }
-        set { storage.maskedCorners = newValue; didChange("maskedCorners") }
+        get { locked { storage.maskedCorners } }
+        set { locked { storage.maskedCorners = newValue; didChange("maskedCorners") } }
     }
 
     /// The shape of rounded corners.
     open var cornerCurve: CALayerCornerCurve {
-        get { storage.cornerCurve }
-        set { storage.cornerCurve = newValue; didChange("cornerCurve") }
+        get { locked { storage.cornerCurve } }
+        set { locked { storage.cornerCurve = newValue; didChange("cornerCurve") } }
     }
 
     /// The width of the border drawn inside `bounds` (points).
     open var borderWidth: CGFloat {
-        get { storage.borderWidth }
-        set { setChecked(newValue.isFinite, "borderWidth") { storage.borderWidth = newValue } }
+        get { locked { storage.borderWidth } }
+        set { locked { setChecked(newValue.isFinite, "borderWidth") { storage.borderWidth = newValue } } }
     }
 
     /// The border colour (opaque black by default).
     open var borderColor: CGColor? {
-        get { storage.borderColor }
-        set { storage.borderColor = newValue; didChange("borderColor") }
+        get { locked { storage.borderColor } }
+        set { locked { storage.borderColor = newValue; didChange("borderColor") } }
     }
 
     /// The colour filling `bounds` (and corners) behind contents.
     open var backgroundColor: CGColor? {
-        get { storage.backgroundColor }
-        set { storage.backgroundColor = newValue; didChange("backgroundColor") }
+        get { locked { storage.backgroundColor } }
+        set { locked { storage.backgroundColor = newValue; didChange("backgroundColor") } }
     }
 
     /// The shadow's opacity in [0, 1]; 0 (the default) draws no shadow.
     open var shadowOpacity: Float {
-        get { storage.shadowOpacity }
+        get { locked { storage.shadowOpacity } }
         set {
-            guard !newValue.isNaN else { return rejectNonFinite() }
-            storage.shadowOpacity = newValue
-            didChange("shadowOpacity")
+            locked {
+                guard !newValue.isNaN else { return rejectNonFinite() }
+                storage.shadowOpacity = newValue
+                didChange("shadowOpacity")
+            }
         }
     }
 
     /// The shadow's blur radius (points).
     open var shadowRadius: CGFloat {
-        get { storage.shadowRadius }
+        get { locked { storage.shadowRadius } }
         set {
-            guard newValue.isFinite else { return rejectNonFinite() }
-            storage.shadowRadius = newValue
-            didChange("shadowRadius")
+            locked {
+                guard newValue.isFinite else { return rejectNonFinite() }
+                storage.shadowRadius = newValue
+                didChange("shadowRadius")
+            }
         }
     }
 
     /// The shadow's offset (points; (0, −3) by default).
     open var shadowOffset: CGSize {
-        get { storage.shadowOffset }
+        get { locked { storage.shadowOffset } }
         set {
-            guard newValue.isFinite else { return rejectNonFinite() }
-            storage.shadowOffset = newValue
-            didChange("shadowOffset")
+            locked {
+                guard newValue.isFinite else { return rejectNonFinite() }
+                storage.shadowOffset = newValue
+                didChange("shadowOffset")
+            }
         }
     }
 
     /// The shadow's colour (opaque black by default).
     open var shadowColor: CGColor? {
-        get { storage.shadowColor }
-        set { storage.shadowColor = newValue; didChange("shadowColor") }
+        get { locked { storage.shadowColor } }
+        set { locked { storage.shadowColor = newValue; didChange("shadowColor") } }
     }
 
     /// The shadow's shape in layer coordinates; nil uses the layer's alpha.
     open var shadowPath: CGPath? {
-        get { storage.shadowPath }
-        set { storage.shadowPath = newValue; didChange("shadowPath") }
+        get { locked { storage.shadowPath } }
+        set { locked { storage.shadowPath = newValue; didChange("shadowPath") } }
     }
 
     /// Whether a translucent subtree is composited as one image.
     open var allowsGroupOpacity: Bool {
-        get { storage.allowsGroupOpacity }
-        set { storage.allowsGroupOpacity = newValue; didChange("allowsGroupOpacity") }
+        get { locked { storage.allowsGroupOpacity } }
+        set { locked { storage.allowsGroupOpacity = newValue; didChange("allowsGroupOpacity") } }
     }
 
     /// Whether edges are anti-aliased when the layer is transformed.
     open var allowsEdgeAntialiasing: Bool {
-        get { storage.allowsEdgeAntialiasing }
-        set { storage.allowsEdgeAntialiasing = newValue; didChange("allowsEdgeAntialiasing") }
+        get { locked { storage.allowsEdgeAntialiasing } }
+        set { locked { storage.allowsEdgeAntialiasing = newValue; didChange("allowsEdgeAntialiasing") } }
     }
 
     /// Which edges are anti-aliased.
     open var edgeAntialiasingMask: CAEdgeAntialiasingMask {
-        get { storage.edgeAntialiasingMask }
-        set { storage.edgeAntialiasingMask = newValue; didChange("edgeAntialiasingMask") }
+        get { locked { storage.edgeAntialiasingMask } }
+        set { locked { storage.edgeAntialiasingMask = newValue; didChange("edgeAntialiasingMask") } }
     }
 
     /// Whether the subtree is drawn once into a cached bitmap and reused.
     open var shouldRasterize: Bool {
-        get { storage.shouldRasterize }
-        set { storage.shouldRasterize = newValue; didChange("shouldRasterize") }
+        get { locked { storage.shouldRasterize } }
+        set { locked { storage.shouldRasterize = newValue; didChange("shouldRasterize") } }
     }
 
     /// Pixels per point of the rasterized bitmap.
     open var rasterizationScale: CGFloat {
-        get { storage.rasterizationScale }
+        get { locked { storage.rasterizationScale } }
         set {
-            guard newValue.isFinite, newValue > 0 else { return rejectNonFinite() }
-            storage.rasterizationScale = newValue
-            didChange("rasterizationScale")
+            locked {
+                guard newValue.isFinite, newValue > 0 else { return rejectNonFinite() }
+                storage.rasterizationScale = newValue
+                didChange("rasterizationScale")
+            }
         }
     }
 
     /// Filters applied to the layer and its subtree (stored; filter objects are not available on Linux).
     open var filters: [Any]? {
-        get { storage.filters }
-        set { storage.filters = newValue; didChange("filters") }
+        get { locked { storage.filters } }
+        set { locked { storage.filters = newValue; didChange("filters") } }
     }
 
     /// The filter compositing the layer with what is behind it (stored).
     open var compositingFilter: Any? {
-        get { storage.compositingFilter }
-        set { storage.compositingFilter = newValue; didChange("compositingFilter") }
+        get { locked { storage.compositingFilter } }
+        set { locked { storage.compositingFilter = newValue; didChange("compositingFilter") } }
     }
 
     /// Filters applied to what is behind the layer (stored).
     open var backgroundFilters: [Any]? {
-        get { storage.backgroundFilters }
-        set { storage.backgroundFilters = newValue; didChange("backgroundFilters") }
+        get { locked { storage.backgroundFilters } }
+        set { locked { storage.backgroundFilters = newValue; didChange("backgroundFilters") } }
     }
 
     /// Default values for keys the layer does not set, including `actions`.
     open var style: [AnyHashable: Any]? {
-        get { storage.style }
-        set { storage.style = newValue; didChange("style") }
+        get { locked { storage.style } }
+        set { locked { storage.style = newValue; didChange("style") } }
     }
 
     /// A name for debugging and lookup.
     open var name: String? {
-        get { storage.name }
-        set { storage.name = newValue; didChange("name") }
+        get { locked { storage.name } }
+        set { locked { storage.name = newValue; didChange("name") } }
     }
 
     /// Actions by key, consulted after the delegate.
     open var actions: [String: any CAAction]? {
-        get { storage.actions }
-        set { storage.actions = newValue; didChange("actions") }
+        get { locked { storage.actions } }
+        set { locked { storage.actions = newValue; didChange("actions") } }
     }
 
     // MARK: Timing
 
     /// When the layer's timeline starts, in its superlayer's time (seconds).
     open var beginTime: CFTimeInterval {
-        get { storage.beginTime }
-        set { guard !newValue.isNaN else { return rejectNonFinite() }; storage.beginTime = newValue; didChange("beginTime") }
+        get { locked { storage.beginTime } }
+        set { locked { guard !newValue.isNaN else { return rejectNonFinite() }; storage.beginTime = newValue; didChange("beginTime") } }
     }
 
     /// The length of the layer's timeline (seconds; ∞ by default).
     open var duration: CFTimeInterval {
-        get { storage.duration }
-        set { guard !newValue.isNaN else { return rejectNonFinite() }; storage.duration = newValue; didChange("duration") }
+        get { locked { storage.duration } }
+        set { locked { guard !newValue.isNaN else { return rejectNonFinite() }; storage.duration = newValue; didChange("duration") } }
     }
 
     /// How fast the layer's time runs relative to its superlayer's (1 = same, 0 = paused).
     open var speed: Float {
-        get { storage.speed }
-        set { guard !newValue.isNaN else { return rejectNonFinite() }; storage.speed = newValue; didChange("speed") }
+        get { locked { storage.speed } }
+        set { locked { guard !newValue.isNaN else { return rejectNonFinite() }; storage.speed = newValue; didChange("speed") } }
     }
 
     /// An offset added to the layer's local time (seconds).
     open var timeOffset: CFTimeInterval {
-        get { storage.timeOffset }
-        set { guard !newValue.isNaN else { return rejectNonFinite() }; storage.timeOffset = newValue; didChange("timeOffset") }
+        get { locked { storage.timeOffset } }
+        set { locked { guard !newValue.isNaN else { return rejectNonFinite() }; storage.timeOffset = newValue; didChange("timeOffset") } }
     }
 
     /// How many times the timeline repeats.
     open var repeatCount: Float {
-        get { storage.repeatCount }
-        set { guard !newValue.isNaN else { return rejectNonFinite() }; storage.repeatCount = newValue; didChange("repeatCount") }
+        get { locked { storage.repeatCount } }
+        set { locked { guard !newValue.isNaN else { return rejectNonFinite() }; storage.repeatCount = newValue; didChange("repeatCount") } }
     }
 
     /// How long the timeline repeats (seconds).
     open var repeatDuration: CFTimeInterval {
-        get { storage.repeatDuration }
+        get { locked { storage.repeatDuration } }
         set {
-            guard !newValue.isNaN else { return rejectNonFinite() }
-            storage.repeatDuration = newValue
-            didChange("repeatDuration")
+            locked {
+                guard !newValue.isNaN else { return rejectNonFinite() }
+                storage.repeatDuration = newValue
+                didChange("repeatDuration")
+            }
         }
     }
 
     /// Whether each repetition plays forward then backward.
     open var autoreverses: Bool {
-        get { storage.autoreverses }
-        set { storage.autoreverses = newValue; didChange("autoreverses") }
+        get { locked { storage.autoreverses } }
+        set { locked { storage.autoreverses = newValue; didChange("autoreverses") } }
     }
 
     /// What the timeline shows outside its active duration.
     open var fillMode: CAMediaTimingFillMode {
-        get { storage.fillMode }
-        set { storage.fillMode = newValue; didChange("fillMode") }
+        get { locked { storage.fillMode } }
+        set { locked { storage.fillMode = newValue; didChange("fillMode") } }
     }
 
     // MARK: Tree (implemented in CALayer+Hierarchy.swift)
@@ -508,36 +541,36 @@ open class CALayer: NSObject, CAMediaTiming {
 
     /// The sublayers, back to front; nil when there are none (as Apple). Assigning replaces them all.
     open var sublayers: [CALayer]? {
-        get { children.isEmpty ? nil : children }
-        set { replaceAllSublayers(with: newValue ?? []) }
+        get { locked { children.isEmpty ? nil : children } }
+        set { locked { replaceAllSublayers(with: newValue ?? []) } }
     }
 
     /// Appends `layer` as the frontmost sublayer, removing it from its old superlayer first.
-    open func addSublayer(_ layer: CALayer) { insertChild(layer, at: children.count) }
+    open func addSublayer(_ layer: CALayer) { locked { insertChild(layer, at: children.count) } }
 
     /// Inserts `layer` at `idx` among the sublayers (clamped to the end).
-    open func insertSublayer(_ layer: CALayer, at idx: UInt32) { insertChild(layer, at: Int(idx)) }
+    open func insertSublayer(_ layer: CALayer, at idx: UInt32) { locked { insertChild(layer, at: Int(idx)) } }
 
     /// Inserts `layer` just below `sibling` (at the back when `sibling` is nil or not a sublayer).
     open func insertSublayer(_ layer: CALayer, below sibling: CALayer?) {
-        insertChild(layer, at: sibling.flatMap { indexOfChild($0) } ?? 0)
+        locked { insertChild(layer, at: sibling.flatMap { indexOfChild($0) } ?? 0) }
     }
 
     /// Inserts `layer` just above `sibling` (at the front when `sibling` is nil or not a sublayer).
     open func insertSublayer(_ layer: CALayer, above sibling: CALayer?) {
-        insertChild(layer, at: sibling.flatMap { indexOfChild($0).map { $0 + 1 } } ?? children.count)
+        locked { insertChild(layer, at: sibling.flatMap { indexOfChild($0).map { $0 + 1 } } ?? children.count) }
     }
 
     /// Replaces the sublayer `oldLayer` by `newLayer` at the same index; ignored when `oldLayer` is not a sublayer.
-    open func replaceSublayer(_ oldLayer: CALayer, with newLayer: CALayer) { replaceChild(oldLayer, with: newLayer) }
+    open func replaceSublayer(_ oldLayer: CALayer, with newLayer: CALayer) { locked { replaceChild(oldLayer, with: newLayer) } }
 
     /// Detaches the layer from its superlayer (or from the layer it masks).
-    open func removeFromSuperlayer() { detachFromParent() }
+    open func removeFromSuperlayer() { locked { detachFromParent() } }
 
     /// A layer whose alpha masks this one; its superlayer becomes this layer but it is not a sublayer.
     open var mask: CALayer? {
-        get { _mask }
-        set { setMaskLayer(newValue) }
+        get { locked { _mask } }
+        set { locked { setMaskLayer(newValue) } }
     }
 
     // MARK: Geometry (implemented in CALayer+Geometry.swift)
@@ -545,44 +578,44 @@ open class CALayer: NSObject, CAMediaTiming {
     /// The layer's rectangle in its superlayer's space: derived from bounds, position, anchor point
     /// and transform (the bounding box under a transform). Setting it keeps `bounds.origin`.
     open var frame: CGRect {
-        get { computedFrame }
-        set { applyFrame(newValue) }
+        get { locked { computedFrame } }
+        set { locked { applyFrame(newValue) } }
     }
 
     /// The transform as an affine transform (its affine part).
-    open func affineTransform() -> CGAffineTransform { CATransform3DGetAffineTransform(transform) }
+    open func affineTransform() -> CGAffineTransform { locked { CATransform3DGetAffineTransform(transform) } }
 
     /// Sets the transform from an affine transform.
-    open func setAffineTransform(_ m: CGAffineTransform) { transform = CATransform3DMakeAffineTransform(m) }
+    open func setAffineTransform(_ m: CGAffineTransform) { locked { transform = CATransform3DMakeAffineTransform(m) } }
 
     /// Whether contents are flipped when drawn: true when an odd number of layers from here to the
     /// root are `isGeometryFlipped`.
-    open func contentsAreFlipped() -> Bool { flipParity }
+    open func contentsAreFlipped() -> Bool { locked { flipParity } }
 
     /// Converts `p` from `l`'s coordinate space (nil: the space the root layer sits in) to this layer's.
-    open func convert(_ p: CGPoint, from l: CALayer?) -> CGPoint { convertPoint(p, from: l) }
+    open func convert(_ p: CGPoint, from l: CALayer?) -> CGPoint { locked { convertPoint(p, from: l) } }
 
     /// Converts `p` from this layer's coordinate space to `l`'s (nil: the root layer's superlayer space).
-    open func convert(_ p: CGPoint, to l: CALayer?) -> CGPoint { convertPoint(p, to: l) }
+    open func convert(_ p: CGPoint, to l: CALayer?) -> CGPoint { locked { convertPoint(p, to: l) } }
 
     /// Converts a rect from `l`'s space to this layer's (the bounding box of the mapped corners).
-    open func convert(_ r: CGRect, from l: CALayer?) -> CGRect { convertRect(r, from: l) }
+    open func convert(_ r: CGRect, from l: CALayer?) -> CGRect { locked { convertRect(r, from: l) } }
 
     /// Converts a rect from this layer's space to `l`'s (the bounding box of the mapped corners).
-    open func convert(_ r: CGRect, to l: CALayer?) -> CGRect { convertRect(r, to: l) }
+    open func convert(_ r: CGRect, to l: CALayer?) -> CGRect { locked { convertRect(r, to: l) } }
 
     /// Converts a time from `l`'s local time (nil: absolute media time) to this layer's (seconds).
-    open func convertTime(_ t: CFTimeInterval, from l: CALayer?) -> CFTimeInterval { convertTimeImpl(t, from: l) }
+    open func convertTime(_ t: CFTimeInterval, from l: CALayer?) -> CFTimeInterval { locked { convertTimeImpl(t, from: l) } }
 
     /// Converts a time from this layer's local time to `l`'s (nil: absolute media time), in seconds.
-    open func convertTime(_ t: CFTimeInterval, to l: CALayer?) -> CFTimeInterval { convertTimeImpl(t, to: l) }
+    open func convertTime(_ t: CFTimeInterval, to l: CALayer?) -> CFTimeInterval { locked { convertTimeImpl(t, to: l) } }
 
     // MARK: Hit testing (implemented in CALayer+HitTest.swift)
 
     /// The farthest descendant (or self) under `p`, given in the **superlayer's** space; nil when none.
     /// Front-most first: later siblings and higher `zPosition` win; hidden layers are skipped and
     /// `masksToBounds` clips descendants.
-    open func hitTest(_ p: CGPoint) -> CALayer? { hitTestImpl(p) }
+    open func hitTest(_ p: CGPoint) -> CALayer? { locked { hitTestImpl(p) } }
 
     /// Whether `p` (in this layer's space) is inside `bounds` (half-open: max edges excluded).
     open func contains(_ p: CGPoint) -> Bool {
@@ -593,27 +626,27 @@ open class CALayer: NSObject, CAMediaTiming {
     // MARK: Key-value coding (implemented in CALayer+KeyValueCoding.swift)
 
     /// The value of a property or custom key, boxed as its real Swift type (a CGFloat as CGFloat).
-    open func value(forKey key: String) -> Any? { builtInValue(forKey: key) }
+    open func value(forKey key: String) -> Any? { locked { builtInValue(forKey: key) } }
 
     /// Sets a property (converting numbers and values to the property's type) or stores a custom key.
-    open func setValue(_ value: Any?, forKey key: String) { setBuiltInValue(value, forKey: key) }
+    open func setValue(_ value: Any?, forKey key: String) { locked { setBuiltInValue(value, forKey: key) } }
 
     /// The value at a dotted key path, including Apple's sub-keys (`position.x`, `transform.rotation.z`…).
-    open func value(forKeyPath keyPath: String) -> Any? { valueAtPath(keyPath) }
+    open func value(forKeyPath keyPath: String) -> Any? { locked { valueAtPath(keyPath) } }
 
     /// Sets the value at a dotted key path, including Apple's sub-keys.
-    open func setValue(_ value: Any?, forKeyPath keyPath: String) { setValueAtPath(value, keyPath) }
+    open func setValue(_ value: Any?, forKeyPath keyPath: String) { locked { setValueAtPath(value, keyPath) } }
 
     // MARK: Layout (implemented in CALayer+Layout.swift)
 
     /// Marks the layer as needing `layoutSublayers()` before the next display.
-    open func setNeedsLayout() { needsLayoutFlag = true }
+    open func setNeedsLayout() { locked { needsLayoutFlag = true } }
 
     /// Whether the layer is marked as needing layout.
-    open func needsLayout() -> Bool { needsLayoutFlag }
+    open func needsLayout() -> Bool { locked { needsLayoutFlag } }
 
     /// Lays out now if needed: from the topmost ancestor that needs layout down through its subtree.
-    open func layoutIfNeeded() { layoutIfNeededImpl() }
+    open func layoutIfNeeded() { locked { layoutIfNeededImpl() } }
 
     /// Lays out sublayers: the delegate's `layoutSublayers(of:)` when implemented, else the layout manager's.
     open func layoutSublayers() { layoutSublayersImpl() }
@@ -624,16 +657,16 @@ open class CALayer: NSObject, CAMediaTiming {
     // MARK: Display (implemented in CALayer+Display.swift)
 
     /// Marks the whole layer as needing `display()`.
-    open func setNeedsDisplay() { needsDisplayFlag = true }
+    open func setNeedsDisplay() { locked { needsDisplayFlag = true } }
 
     /// Marks part of the layer (layer coordinates) as needing display; the whole layer is redrawn.
-    open func setNeedsDisplay(_ r: CGRect) { needsDisplayFlag = true }
+    open func setNeedsDisplay(_ r: CGRect) { locked { needsDisplayFlag = true } }
 
     /// Whether the layer is marked as needing display.
-    open func needsDisplay() -> Bool { needsDisplayFlag }
+    open func needsDisplay() -> Bool { locked { needsDisplayFlag } }
 
     /// Displays now if marked.
-    open func displayIfNeeded() { if needsDisplayFlag { display() } }
+    open func displayIfNeeded() { locked { if needsDisplayFlag { display() } } }
 
     /// Updates `contents`: the delegate's `display(_:)` when implemented; otherwise a backing store of
     /// `bounds.size × contentsScale` pixels is drawn with `draw(in:)`.
@@ -650,7 +683,7 @@ open class CALayer: NSObject, CAMediaTiming {
 
     /// Draws the layer tree into `ctx` from model values (no animations): the receiver's own
     /// position and transform are ignored, its sublayers' honoured; 3D transforms are drawn too.
-    open func render(in ctx: CGContext) { renderImpl(in: ctx) }
+    open func render(in ctx: CGContext) { locked { renderImpl(in: ctx) } }
 
     // MARK: Actions
 
@@ -666,24 +699,24 @@ open class CALayer: NSObject, CAMediaTiming {
 
     /// Adds a copy of `anim` under `key` (replacing an animation with the same key). A zero or
     /// negative duration takes the transaction's; invalid keyframe timing rejects the animation.
-    open func add(_ anim: CAAnimation, forKey key: String?) { addAnimation(anim, forKey: key) }
+    open func add(_ anim: CAAnimation, forKey key: String?) { locked { addAnimation(anim, forKey: key) } }
 
     /// The layer's copy of the animation under `key`.
     open func animation(forKey key: String) -> CAAnimation? {
-        animationEntries.first { $0.key == key }?.animation
+        locked { animationEntries.first { $0.key == key }?.animation }
     }
 
     /// The keys of the layer's animations in the order added; nil when there are none.
     open func animationKeys() -> [String]? {
-        let keys = animationEntries.compactMap(\.key)
+        let keys = locked { animationEntries.compactMap(\.key) }
         return keys.isEmpty ? nil : keys
     }
 
     /// Removes the animation under `key` (its delegate hears `finished: false`).
-    open func removeAnimation(forKey key: String) { removeAnimations { $0.key == key } }
+    open func removeAnimation(forKey key: String) { locked { removeAnimations { $0.key == key } } }
 
     /// Removes every animation.
-    open func removeAllAnimations() { removeAnimations { _ in true } }
+    open func removeAllAnimations() { locked { removeAnimations { _ in true } } }
 
     // MARK: Model and presentation (implemented in CALayer+Presentation.swift)
 
@@ -692,10 +725,10 @@ open class CALayer: NSObject, CAMediaTiming {
     /// presentation layers too. The copy of an app-defined subclass is an instance of that
     /// subclass whose stored properties are copied from the model (as `init(layer:)` copies them on
     /// Apple systems; no initialiser runs) and whose custom properties hold their animated values.
-    open func presentation() -> Self? { makePresentation() as? Self }
+    open func presentation() -> Self? { locked { makePresentation() as? Self } }
 
     /// The model layer: for a model layer, itself; for a presentation layer, the layer it presents.
-    open func model() -> Self { (modelLayer as? Self) ?? self }
+    open func model() -> Self { locked { (modelLayer as? Self) ?? self } }
 
     // MARK: Class-level behaviour
 
@@ -709,7 +742,7 @@ open class CALayer: NSObject, CAMediaTiming {
     open class func defaultAction(forKey event: String) -> (any CAAction)? { nil }
 
     /// Whether `key`'s value would be archived; true for every key.
-    open func shouldArchiveValue(forKey key: String) -> Bool { true }
+    open func shouldArchiveValue(forKey key: String) -> Bool { locked { true } }
 
     // MARK: Engine hooks (overridden by framework subclasses in this module)
 

@@ -35,12 +35,14 @@ open class CARenderer: NSObject, LayerHost {
     /// The root of the rendered tree; assigning hosts it (and unhosts the previous one).
     open var layer: CALayer? {
         didSet {
-            if oldValue !== layer { oldValue?.host = nil }
-            guard let root = layer else { publish(nil); return }
-            root.detachFromParent()
-            root.host = self
-            root.markSnapshotDirty()
-            TransactionState.current.touch(root)
+            LayerTreeLock.run {
+                if oldValue !== layer { oldValue?.host = nil }
+                guard let root = layer else { publish(nil); return }
+                root.detachFromParent()
+                root.host = self
+                root.markSnapshotDirty()
+                TransactionState.current.touch(root)
+            }
         }
     }
 
@@ -109,13 +111,15 @@ open class CARenderer: NSObject, LayerHost {
         let time = t.isFinite ? t : MediaClock.now()
         frameTime = time
         // Tiles drawn in the background since the last frame join this frame's commit.
-        tiledLayers.removeAll { $0.layer == nil }
-        for w in tiledLayers {
-            guard let l = w.layer, l.store.hasDeliveries else { continue }
-            l.markSnapshotDirty()
-            if let root = l.liveRoot { TransactionState.current.touch(root) }
+        LayerTreeLock.run {
+            tiledLayers.removeAll { $0.layer == nil }
+            for w in tiledLayers {
+                guard let l = w.layer, l.store.hasDeliveries else { continue }
+                l.markSnapshotDirty()
+                if let root = l.liveRoot { TransactionState.current.touch(root) }
+            }
+            TransactionState.current.flush(at: time)
         }
-        TransactionState.current.flush(at: time)
     }
 
     /// Marks a rectangle (in `bounds`' space, points) as needing redraw in the next `render()`.
@@ -205,9 +209,11 @@ open class CARenderer: NSObject, LayerHost {
     /// The front-most model layer under `point` (root's superlayer space) as it is on screen:
     /// hit-tested on the presentation tree, mapped back to the model.
     package func hitTestPresentation(_ point: CGPoint) -> CALayer? {
-        guard let root = layer else { return nil }
-        if let presented = root.makePresentation() { return presented.hitTest(point)?.model() }
-        return root.hitTest(point)
+        LayerTreeLock.run {
+            guard let root = layer else { return nil }
+            if let presented = root.makePresentation() { return presented.hitTest(point)?.model() }
+            return root.hitTest(point)
+        }
     }
 
     /// The last rendered frame as an image (Linux extension: Apple renders into Metal/OpenGL targets).

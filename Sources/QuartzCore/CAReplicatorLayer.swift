@@ -30,66 +30,70 @@ open class CAReplicatorLayer: CALayer {
 
     /// How many copies of the sublayers are drawn (default 1; 0 or less draws none).
     open var instanceCount: Int {
-        get { replicator.instanceCount }
+        get { locked { replicator.instanceCount } }
         set {
-            if newValue > ReplicatorContent.maxInstances { CGDiagnostics.record(.invalidParameter) }
-            replicator.instanceCount = newValue
-            didChange("instanceCount")
+            locked {
+                if newValue > ReplicatorContent.maxInstances { CGDiagnostics.record(.invalidParameter) }
+                replicator.instanceCount = newValue
+                didChange("instanceCount")
+            }
         }
     }
 
     /// Seconds by which each copy's animations lag the previous copy's (default 0). Animatable.
     open var instanceDelay: CFTimeInterval {
-        get { replicator.instanceDelay }
-        set { setChecked(newValue.isFinite, "instanceDelay") { replicator.instanceDelay = newValue } }
+        get { locked { replicator.instanceDelay } }
+        set { locked { setChecked(newValue.isFinite, "instanceDelay") { replicator.instanceDelay = newValue } } }
     }
 
     /// The transform from one copy to the next, about the replicator's centre (default identity). Animatable.
     open var instanceTransform: CATransform3D {
-        get { CATransform3D(replicator.instanceTransform) }
-        set { replicator.instanceTransform = newValue.engine; didChange("instanceTransform") }
+        get { locked { CATransform3D(replicator.instanceTransform) } }
+        set { locked { replicator.instanceTransform = newValue.engine; didChange("instanceTransform") } }
     }
 
     /// Whether copies keep their 3D places (drawn back to front, as under a CATransformLayer)
     /// instead of being flattened in order into this layer. Default false.
     open var preservesDepth: Bool {
-        get { replicator.preservesDepth }
-        set { replicator.preservesDepth = newValue; didChange("preservesDepth") }
+        get { locked { replicator.preservesDepth } }
+        set { locked { replicator.preservesDepth = newValue; didChange("preservesDepth") } }
     }
 
     /// The colour multiplying the first copy (default opaque white; nil means white). Animatable.
     open var instanceColor: CGColor? {
-        get { colorValue }
+        get { locked { colorValue } }
         set {
-            colorValue = newValue
-            let c = (newValue ?? .white).rgba
-            replicator.instanceColor = (Double(c.r), Double(c.g), Double(c.b), Double(c.a))
-            didChange("instanceColor")
+            locked {
+                colorValue = newValue
+                let c = (newValue ?? .white).rgba
+                replicator.instanceColor = (Double(c.r), Double(c.g), Double(c.b), Double(c.a))
+                didChange("instanceColor")
+            }
         }
     }
 
     /// Added to the red factor for each following copy (default 0). Animatable.
     open var instanceRedOffset: Float {
-        get { Float(replicator.offsets.r) }
-        set { guard newValue.isFinite else { rejectNonFinite(); return }; replicator.offsets.r = Double(newValue); didChange("instanceRedOffset") }
+        get { locked { Float(replicator.offsets.r) } }
+        set { locked { guard newValue.isFinite else { rejectNonFinite(); return }; replicator.offsets.r = Double(newValue); didChange("instanceRedOffset") } }
     }
 
     /// Added to the green factor for each following copy (default 0). Animatable.
     open var instanceGreenOffset: Float {
-        get { Float(replicator.offsets.g) }
-        set { guard newValue.isFinite else { rejectNonFinite(); return }; replicator.offsets.g = Double(newValue); didChange("instanceGreenOffset") }
+        get { locked { Float(replicator.offsets.g) } }
+        set { locked { guard newValue.isFinite else { rejectNonFinite(); return }; replicator.offsets.g = Double(newValue); didChange("instanceGreenOffset") } }
     }
 
     /// Added to the blue factor for each following copy (default 0). Animatable.
     open var instanceBlueOffset: Float {
-        get { Float(replicator.offsets.b) }
-        set { guard newValue.isFinite else { rejectNonFinite(); return }; replicator.offsets.b = Double(newValue); didChange("instanceBlueOffset") }
+        get { locked { Float(replicator.offsets.b) } }
+        set { locked { guard newValue.isFinite else { rejectNonFinite(); return }; replicator.offsets.b = Double(newValue); didChange("instanceBlueOffset") } }
     }
 
     /// Added to the alpha factor for each following copy (default 0). Animatable.
     open var instanceAlphaOffset: Float {
-        get { Float(replicator.offsets.a) }
-        set { guard newValue.isFinite else { rejectNonFinite(); return }; replicator.offsets.a = Double(newValue); didChange("instanceAlphaOffset") }
+        get { locked { Float(replicator.offsets.a) } }
+        set { locked { guard newValue.isFinite else { rejectNonFinite(); return }; replicator.offsets.a = Double(newValue); didChange("instanceAlphaOffset") } }
     }
 
     // MARK: Engine hooks

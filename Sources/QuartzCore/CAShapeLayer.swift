@@ -30,78 +30,80 @@ open class CAShapeLayer: CALayer {
     /// copied when set, as Core Animation does: changing it afterwards changes nothing until it is
     /// set again (and the shape's box, worked out when it is set, stays the path's).
     open var path: CGPath? {
-        get { shape.path }
-        set { shape.path = newValue is CGMutablePath ? newValue?.copy() : newValue; didChange("path") }
+        get { locked { shape.path } }
+        set { locked { shape.path = newValue is CGMutablePath ? newValue?.copy() : newValue; didChange("path") } }
     }
 
     /// The fill colour; nil fills nothing. Default opaque black. Animatable.
     open var fillColor: CGColor? {
-        get { shape.fillColor }
-        set { shape.fillColor = newValue; didChange("fillColor") }
+        get { locked { shape.fillColor } }
+        set { locked { shape.fillColor = newValue; didChange("fillColor") } }
     }
 
     /// Which regions the fill covers: non-zero winding (default) or even-odd.
     open var fillRule: CAShapeLayerFillRule {
-        get { CAShapeLayerFillRule(rawValue: shape.fillRule) }
-        set { shape.fillRule = newValue.rawValue; didChange("fillRule") }
+        get { locked { CAShapeLayerFillRule(rawValue: shape.fillRule) } }
+        set { locked { shape.fillRule = newValue.rawValue; didChange("fillRule") } }
     }
 
     /// The stroke colour; nil (default) strokes nothing. Animatable.
     open var strokeColor: CGColor? {
-        get { shape.strokeColor }
-        set { shape.strokeColor = newValue; didChange("strokeColor") }
+        get { locked { shape.strokeColor } }
+        set { locked { shape.strokeColor = newValue; didChange("strokeColor") } }
     }
 
     /// Where the stroke starts, as a fraction of the path's length (0…1; default 0). Animatable.
     open var strokeStart: CGFloat {
-        get { shape.strokeStart }
-        set { setChecked(newValue.isFinite, "strokeStart") { shape.strokeStart = newValue } }
+        get { locked { shape.strokeStart } }
+        set { locked { setChecked(newValue.isFinite, "strokeStart") { shape.strokeStart = newValue } } }
     }
 
     /// Where the stroke ends, as a fraction of the path's length (0…1; default 1). Animatable.
     open var strokeEnd: CGFloat {
-        get { shape.strokeEnd }
-        set { setChecked(newValue.isFinite, "strokeEnd") { shape.strokeEnd = newValue } }
+        get { locked { shape.strokeEnd } }
+        set { locked { setChecked(newValue.isFinite, "strokeEnd") { shape.strokeEnd = newValue } } }
     }
 
     /// The stroke width in points (default 1); zero or negative widths stroke nothing. Animatable.
     open var lineWidth: CGFloat {
-        get { shape.lineWidth }
-        set { setChecked(newValue.isFinite, "lineWidth") { shape.lineWidth = newValue } }
+        get { locked { shape.lineWidth } }
+        set { locked { setChecked(newValue.isFinite, "lineWidth") { shape.lineWidth = newValue } } }
     }
 
     /// The miter limit (miter length over line width beyond which joins are bevelled; default 10). Animatable.
     open var miterLimit: CGFloat {
-        get { shape.miterLimit }
-        set { setChecked(newValue.isFinite, "miterLimit") { shape.miterLimit = newValue } }
+        get { locked { shape.miterLimit } }
+        set { locked { setChecked(newValue.isFinite, "miterLimit") { shape.miterLimit = newValue } } }
     }
 
     /// How open ends are drawn (default butt).
     open var lineCap: CAShapeLayerLineCap {
-        get { CAShapeLayerLineCap(rawValue: shape.lineCap) }
-        set { shape.lineCap = newValue.rawValue; didChange("lineCap") }
+        get { locked { CAShapeLayerLineCap(rawValue: shape.lineCap) } }
+        set { locked { shape.lineCap = newValue.rawValue; didChange("lineCap") } }
     }
 
     /// How corners are drawn (default miter).
     open var lineJoin: CAShapeLayerLineJoin {
-        get { CAShapeLayerLineJoin(rawValue: shape.lineJoin) }
-        set { shape.lineJoin = newValue.rawValue; didChange("lineJoin") }
+        get { locked { CAShapeLayerLineJoin(rawValue: shape.lineJoin) } }
+        set { locked { shape.lineJoin = newValue.rawValue; didChange("lineJoin") } }
     }
 
     /// How far into the dash pattern the stroke starts, in points (default 0). Animatable.
     open var lineDashPhase: CGFloat {
-        get { shape.lineDashPhase }
-        set { setChecked(newValue.isFinite, "lineDashPhase") { shape.lineDashPhase = newValue } }
+        get { locked { shape.lineDashPhase } }
+        set { locked { setChecked(newValue.isFinite, "lineDashPhase") { shape.lineDashPhase = newValue } } }
     }
 
     /// Alternating painted and unpainted lengths in points; nil (default) strokes solid lines.
     /// Patterns with negative, non-finite or only zero lengths stroke solid lines (counted).
     open var lineDashPattern: [NSNumber]? {
-        get { dashNumbers }
+        get { locked { dashNumbers } }
         set {
-            dashNumbers = newValue
-            shape.lineDashPattern = newValue.map { $0.map { CGFloat($0.doubleValue) } }
-            didChange("lineDashPattern")
+            locked {
+                dashNumbers = newValue
+                shape.lineDashPattern = newValue.map { $0.map { CGFloat($0.doubleValue) } }
+                didChange("lineDashPattern")
+            }
         }
     }
 

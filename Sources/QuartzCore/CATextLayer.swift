@@ -32,52 +32,56 @@ open class CATextLayer: CALayer {
 
     /// The text: a String, NSString or NSAttributedString (nil draws nothing).
     open var string: Any? {
-        get { stringValue }
+        get { locked { stringValue } }
         set {
-            stringValue = newValue
-            (text.string, text.runs) = CATextLayer.resolve(newValue)
-            didChange("string")
+            locked {
+                stringValue = newValue
+                (text.string, text.runs) = CATextLayer.resolve(newValue)
+                didChange("string")
+            }
         }
     }
 
     /// The font: a family name (String/NSString) or a CGFont; default Helvetica.
     open var font: CFTypeRef? {
-        get { fontValue }
+        get { locked { fontValue } }
         set {
-            fontValue = newValue
-            text.fontFamily = CATextLayer.family(newValue) ?? "Helvetica"
-            didChange("font")
+            locked {
+                fontValue = newValue
+                text.fontFamily = CATextLayer.family(newValue) ?? "Helvetica"
+                didChange("font")
+            }
         }
     }
 
     /// The font size in points (default 36). Animatable.
     open var fontSize: CGFloat {
-        get { text.fontSize }
-        set { setChecked(newValue.isFinite, "fontSize") { text.fontSize = newValue } }
+        get { locked { text.fontSize } }
+        set { locked { setChecked(newValue.isFinite, "fontSize") { text.fontSize = newValue } } }
     }
 
     /// The text colour (default opaque white); nil draws only runs that have their own colour. Animatable.
     open var foregroundColor: CGColor? {
-        get { text.foregroundColor }
-        set { text.foregroundColor = newValue; didChange("foregroundColor") }
+        get { locked { text.foregroundColor } }
+        set { locked { text.foregroundColor = newValue; didChange("foregroundColor") } }
     }
 
     /// Whether lines wrap at the bounds' width (default false: one line per paragraph, clipped).
     open var isWrapped: Bool {
-        get { text.isWrapped }
-        set { text.isWrapped = newValue; didChange("wrapped") }
+        get { locked { text.isWrapped } }
+        set { locked { text.isWrapped = newValue; didChange("wrapped") } }
     }
 
     /// Where an ellipsis replaces text that does not fit (default none).
     open var truncationMode: CATextLayerTruncationMode {
-        get { CATextLayerTruncationMode(rawValue: text.truncationMode) }
-        set { text.truncationMode = newValue.rawValue; didChange("truncationMode") }
+        get { locked { CATextLayerTruncationMode(rawValue: text.truncationMode) } }
+        set { locked { text.truncationMode = newValue.rawValue; didChange("truncationMode") } }
     }
 
     /// How lines are aligned in the bounds (default natural: left for left-to-right text).
     open var alignmentMode: CATextLayerAlignmentMode {
-        get { CATextLayerAlignmentMode(rawValue: text.alignmentMode) }
-        set { text.alignmentMode = newValue.rawValue; didChange("alignmentMode") }
+        get { locked { CATextLayerAlignmentMode(rawValue: text.alignmentMode) } }
+        set { locked { text.alignmentMode = newValue.rawValue; didChange("alignmentMode") } }
     }
 
     /// Whether glyph positions snap to whole pixels (default false). Linux: glyphs are always

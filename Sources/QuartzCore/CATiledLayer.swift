@@ -55,15 +55,19 @@ open class CATiledLayer: CALayer {
 
     /// A tiled layer has no backing store: displaying drops every tile, so visible ones are redrawn.
     override open func display() {
-        store.invalidate(nil)
-        markSnapshotDirty()
+        locked {
+            store.invalidate(nil)
+            markSnapshotDirty()
+        }
     }
 
     /// Drops the tiles that overlap `r` (layer coordinates); they are redrawn when visible.
     override open func setNeedsDisplay(_ r: CGRect) {
-        store.invalidate(r)
-        markSnapshotDirty()
-        if let root = liveRoot { TransactionState.current.touch(root) }
+        locked {
+            store.invalidate(r)
+            markSnapshotDirty()
+            if let root = liveRoot { TransactionState.current.touch(root) }
+        }
     }
 
     var content: TiledContent {

@@ -17,16 +17,18 @@ import LayerRender
 open class CATransaction: NSObject {
     /// Starts a transaction nested in the current one.
     open class func begin() {
-        let state = TransactionState.current
-        state.reportCustomPropertyChanges()   // changes made before belong to the enclosing transaction
-        state.begin(implicit: false)
+        LayerTreeLock.run {
+            let state = TransactionState.current
+            state.reportCustomPropertyChanges()   // changes made before belong to the enclosing transaction
+            state.begin(implicit: false)
+        }
     }
 
     /// Ends the current transaction; the outermost commit publishes the changes.
-    open class func commit() { TransactionState.current.commit() }
+    open class func commit() { LayerTreeLock.run { TransactionState.current.commit() } }
 
     /// Commits an open implicit transaction now and delivers due callbacks (headless code's run-loop turn).
-    open class func flush() { TransactionState.current.flush(at: MediaClock.now()) }
+    open class func flush() { LayerTreeLock.run { TransactionState.current.flush(at: MediaClock.now()) } }
 
     /// The duration of implicit animations (0.25 s unless set).
     open class func animationDuration() -> CFTimeInterval {
@@ -80,17 +82,21 @@ open class CATransaction: NSObject {
     /// (`kCATransactionCompletionBlock` adds a completion block, as `setCompletionBlock` does).
     open class func setValue(_ anObject: Any?, forKey key: String) {
         if key == kCATransactionCompletionBlock { setCompletionBlock(anObject as? () -> Void); return }
+        LayerTreeLock.run { setTransactionValue(anObject, forKey: key) }
+    }
+
+    private class func setTransactionValue(_ anObject: Any?, forKey key: String) {
         let state = TransactionState.current
         state.reportCustomPropertyChanges()   // changes made before take the values in force then
         state.ensureOpen()
         state.stack[state.stack.count - 1].values[key] = anObject
     }
 
-    private static let globalLock = NSRecursiveLock()
-    /// Takes the global Core Animation lock (recursive), for changing layers from several threads.
-    open class func lock() { globalLock.lock() }
-    /// Releases the global Core Animation lock.
-    open class func unlock() { globalLock.unlock() }
+    /// Takes the layer tree lock (recursive; see LayerTreeLock): values read until `unlock()`
+    /// are consistent with each other.
+    open class func lock() { LayerTreeLock.lock.lock() }
+    /// Releases the layer tree lock.
+    open class func unlock() { LayerTreeLock.lock.unlock() }
 }
 
 /// The transaction key of the implicit animations' duration (a CFTimeInterval).

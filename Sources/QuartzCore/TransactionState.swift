@@ -138,6 +138,8 @@ final class TransactionState {
 
     /// Lays out, displays, resolves begin times and publishes snapshots of every touched tree.
     func publish() {
+        LayerTreeLock.lock.lock()   // commits and every public layer member are serialised (LayerTreeLock)
+        defer { LayerTreeLock.lock.unlock() }
         guard !isCommitting else { return }
         isCommitting = true
         defer { isCommitting = false }

@@ -177,4 +177,18 @@ import TestSupport
         #expect(names == ["DejaVuSans.ttf", "DejaVuSans-Bold.ttf", "DejaVuSansMono.ttf", "DejaVuSansMono-Bold.ttf",
                           "DejaVuSerif.ttf", "DejaVuSerif-Bold.ttf", "wqy-microhei.ttc", "NotoColorEmoji.ttf"])
     }
+
+    /// A glyph of hundreds of thousands of pixels is not drawn (counted): FreeType would refuse
+    /// it, and cairo would then mark the face failed for every later drawing in the process.
+    @Test func hugeTextIsRefusedAndLaterTextStillDraws() {
+        let before = CGDiagnostics.count(.budgetExceeded)
+        let big = makeContext(20, 20)
+        big.scaleBy(x: 1e5, y: 1e5)
+        CTLineDraw(CTLineCreateWithAttributedString(attributed("W", size: 200)), big)
+        #expect(CGDiagnostics.count(.budgetExceeded) > before)
+        let ctx = makeContext(60, 30)
+        ctx.textPosition = CGPoint(x: 2, y: 8)
+        CTLineDraw(CTLineCreateWithAttributedString(attributed("Hi", size: 20)), ctx)
+        #expect(ink(ctx) != nil)
+    }
 }

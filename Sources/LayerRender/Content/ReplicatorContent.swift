@@ -61,14 +61,15 @@ package struct ReplicatorContent: Equatable, Sendable {
         return (c(instanceColor.r, offsets.r), c(instanceColor.g, offsets.g), c(instanceColor.b, offsets.b), c(instanceColor.a, offsets.a))
     }
 
-    /// The transforms of instances 0..<count in the replicator's space: the instance transform
+    /// The transforms of instances 0..<count (at most `drawnCount`) in the replicator's space: the instance transform
     /// applied i times about the centre of `bounds` (nil for instance 0, which is not moved).
-    func transforms(bounds b: CGRect) -> [Transform3D?] {
+    func transforms(bounds b: CGRect, count: Int? = nil) -> [Transform3D?] {
+        let n = min(count ?? drawnCount, drawnCount)
         var result: [Transform3D?] = [nil]
-        result.reserveCapacity(drawnCount)
+        result.reserveCapacity(n)
         var t = Transform3D.identity
         let toCentre = Transform3D.translation(-b.midX, -b.midY, 0), back = Transform3D.translation(b.midX, b.midY, 0)
-        for _ in 1..<max(drawnCount, 1) {
+        for _ in 1..<max(n, 1) {
             t = t.concatenating(instanceTransform)
             result.append(toCentre.concatenating(t).concatenating(back))
         }
