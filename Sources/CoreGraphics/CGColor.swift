@@ -5,7 +5,7 @@ import Foundation
 /// Components are stored as given (Apple keeps out-of-range values for extended
 /// spaces); rendering clamps them to [0, 1]. Non-finite components are rejected:
 /// the failable initialisers return `nil`, the others store 0 (counted as `.invalidColor`).
-public final class CGColor: Equatable, Hashable, @unchecked Sendable, CustomStringConvertible {
+public final class CGColor: Equatable, Hashable, @unchecked Sendable, CustomStringConvertible {   // immutable after init
     /// The colour space the components are in.
     public let colorSpace: CGColorSpace?
     /// The components, alpha last.

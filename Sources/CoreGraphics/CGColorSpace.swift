@@ -9,7 +9,7 @@ public enum CGColorSpaceModel: Int32, Sendable {
 ///
 /// Supported: device/generic/sRGB RGB, device/generic gray and linear variants by name.
 /// All RGB spaces render as sRGB (8-bit, gamma-space blending, as Core Animation does).
-public final class CGColorSpace: Equatable, Hashable, @unchecked Sendable, CustomStringConvertible {
+public final class CGColorSpace: Equatable, Hashable, @unchecked Sendable, CustomStringConvertible {   // immutable after init
     /// The space's colour model.
     public let model: CGColorSpaceModel
     /// The space's name, when it has one.

@@ -1,7 +1,7 @@
 import Foundation
 
 /// A source of bytes for images: held in memory (Linux keeps every provider's data resident).
-public final class CGDataProvider: @unchecked Sendable {
+public final class CGDataProvider: @unchecked Sendable {   // immutable after init
     let bytes: Data
 
     /// A provider over a copy of `data`.

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// Counts input that the graphics stack rejected, clamped or ignored, by kind.
 ///
@@ -36,26 +37,16 @@ public enum CGDiagnostics {
         public static let budgetExceeded = Kind(rawValue: "budgetExceeded")
     }
 
-    private static let lock = NSLock()
-    nonisolated(unsafe) private static var counts: [Kind: Int] = [:]
+    private static let counts = Mutex<[Kind: Int]>([:])
 
     /// Records one occurrence of `kind`.
-    public static func record(_ kind: Kind) {
-        lock.lock(); defer { lock.unlock() }
-        counts[kind, default: 0] += 1
-    }
+    public static func record(_ kind: Kind) { counts.withLock { $0[kind, default: 0] += 1 } }
 
     /// How many times `kind` has been recorded since launch (or the last `reset()`).
-    public static func count(_ kind: Kind) -> Int {
-        lock.lock(); defer { lock.unlock() }
-        return counts[kind, default: 0]
-    }
+    public static func count(_ kind: Kind) -> Int { counts.withLock { $0[kind, default: 0] } }
 
     /// A copy of every counter.
-    public static func snapshot() -> [Kind: Int] {
-        lock.lock(); defer { lock.unlock() }
-        return counts
-    }
+    public static func snapshot() -> [Kind: Int] { counts.withLock { $0 } }
 }
 
 /// The one Double→Int conversion of the project: NaN becomes 0, values beyond

@@ -4,7 +4,7 @@ import Foundation
 ///
 /// Linux: a handle on a name (what text layers need to pick a face); glyph-level access is not
 /// provided. Names fontconfig does not know resolve to its closest match, as Pango does.
-public final class CGFont: @unchecked Sendable {
+public final class CGFont: @unchecked Sendable {   // immutable after init
     /// The name the font was created with.
     public let postScriptName: CFString?
     /// The full name (the name given: matching happens when text is laid out).

@@ -14,7 +14,7 @@ public struct CGGradientDrawingOptions: OptionSet, Sendable {
 }
 
 /// A colour ramp: colours at locations in [0, 1], interpolated in straight (unpremultiplied) RGBA.
-public final class CGGradient: @unchecked Sendable {
+public final class CGGradient: @unchecked Sendable {   // immutable after init
     /// One colour stop: location and straight RGBA, all clamped to [0, 1].
     struct Stop {
         var location, r, g, b, a: CGFloat

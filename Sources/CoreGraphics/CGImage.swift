@@ -7,7 +7,7 @@ import Foundation
 /// order, 24-bit RGB, 8-bit gray and 8-bit alpha-only (masks). Other layouts make the
 /// initialiser return nil (counted as `.unsupportedBitmapFormat`). The first data row
 /// is the image's top row.
-public final class CGImage: Equatable, Hashable, @unchecked Sendable, CustomStringConvertible {
+public final class CGImage: Equatable, Hashable, @unchecked Sendable, CustomStringConvertible {   // immutable after init
     /// Width in pixels.
     public let width: Int
     /// Height in pixels.

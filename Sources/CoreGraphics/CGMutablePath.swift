@@ -2,7 +2,7 @@ import Foundation
 
 /// A path that can be built element by element. Every builder takes an optional
 /// `transform` applied to its points before they are stored.
-open class CGMutablePath: CGPath, @unchecked Sendable {
+open class CGMutablePath: CGPath, @unchecked Sendable {   // like Apple's: build a mutable path on one thread, share it once built
     /// Creates an empty path.
     public override init() { super.init() }
 

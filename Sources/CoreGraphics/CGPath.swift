@@ -51,7 +51,7 @@ package enum PathOp: Equatable, Sendable {
 /// Coordinates are whatever space the path was built in (user space of the code that
 /// built it); a path knows nothing of pixels. Non-finite points passed to the builders
 /// are ignored (counted as `.nonFiniteGeometry`).
-open class CGPath: Equatable, Hashable, @unchecked Sendable, CustomStringConvertible {
+open class CGPath: Equatable, Hashable, @unchecked Sendable, CustomStringConvertible {   // builders mutate only CGMutablePath, used from one thread as Apple's; caches are locked
     /// The elements, in order (package-visible for interpolation and rasterisation). Unchecked
     /// for exclusive access: only the path's own builders write it, and renderers read it for
     /// every shape of every frame, where the runtime's bookkeeping was a measurable cost.

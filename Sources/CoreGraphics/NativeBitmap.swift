@@ -20,7 +20,7 @@ enum BitmapLimits {
 
 /// An owned native (cairo ARGB32, premultiplied BGRA) pixel buffer with its cairo surface.
 /// The surface is created over the buffer; both are released together.
-package final class NativeBitmap: @unchecked Sendable {
+package final class NativeBitmap: @unchecked Sendable {   // one owner writes; shared only as the immutable pixels of a CGImage
     package let width: Int
     package let height: Int
     /// Bytes from one row to the next.

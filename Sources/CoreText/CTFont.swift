@@ -6,7 +6,7 @@ import Foundation
 ///
 /// A name that names no installed family falls back the way fontconfig does (to the closest
 /// installed family, "DejaVu Sans" on a machine set up by `make deps`); `familyName` says which.
-public final class CTFont: @unchecked Sendable {
+public final class CTFont: @unchecked Sendable {   // immutable after init
     /// The name asked for.
     public let name: String
     /// The point size (em height, user-space units).

@@ -2,14 +2,14 @@ import CoreGraphics
 import Foundation
 
 /// Lays out attributed text in frames: Core Text's CTFramesetter.
-public final class CTFramesetter: @unchecked Sendable {
+public final class CTFramesetter: @unchecked Sendable {   // immutable after init
     let string: NSAttributedString
     init(_ string: NSAttributedString) { self.string = string }
 }
 
 /// Text laid out in a frame: Core Text's CTFrame (wrapped by words in the bounding box of its
 /// path; lines that do not fit below the box are left out).
-public final class CTFrame: @unchecked Sendable {
+public final class CTFrame: @unchecked Sendable {   // immutable after init
     let string: NSAttributedString
     let box: CGRect
     let range: CFRange

@@ -2,7 +2,7 @@ import CoreGraphics
 import Foundation
 
 /// One line of attributed text: Core Text's CTLine (laid out by Pango, never wrapped).
-public final class CTLine: @unchecked Sendable {
+public final class CTLine: @unchecked Sendable {   // immutable after init
     let string: NSAttributedString
     /// Laid out with black for runs without a colour (drawing lays out again with the context's fill).
     let layout: CGTextLayout

@@ -9,7 +9,7 @@ public var kUTTypePNG: CFString { "public.png" }
 public var kUTTypeJPEG: CFString { "public.jpeg" }
 
 /// A source of encoded images (one image per PNG or JPEG file).
-public final class CGImageSource: @unchecked Sendable {
+public final class CGImageSource: @unchecked Sendable {   // immutable after init
     let data: Data
     let kind: ImageCodec.Kind?
     init(data: Data) { self.data = data; self.kind = ImageCodec.sniff(data) }
@@ -52,7 +52,7 @@ public func CGImageSourceCreateImageAtIndex(_ isrc: CGImageSource, _ index: Int,
 }
 
 /// A destination that encodes images (PNG only) to a file or a data object.
-public final class CGImageDestination: @unchecked Sendable {
+public final class CGImageDestination: @unchecked Sendable {   // used from one thread, as Apple's
     let url: URL?
     let sink: NSMutableData?
     var image: CGImage?

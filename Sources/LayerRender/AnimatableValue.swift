@@ -21,7 +21,7 @@ package enum AnimatableValue: Equatable, Sendable {
     case none
 
     /// An opaque, comparable wrapper for values that are not interpolated.
-    package struct Discrete: Equatable, @unchecked Sendable {
+    package struct Discrete: Equatable, @unchecked Sendable {   // wraps immutable values (images, flags, strings) for comparison
         package let value: Any
         package let id: AnyHashable?
         package init(_ value: Any) {

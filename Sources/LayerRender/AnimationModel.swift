@@ -6,7 +6,7 @@ import Foundation
 /// QuartzCore's CAAnimation objects are mutable and owned by the app; at commit each added
 /// animation is frozen into one of these (with its begin time resolved), so renderers on other
 /// threads can evaluate it without touching the app's objects.
-package final class AnimationModel: @unchecked Sendable {
+package final class AnimationModel: @unchecked Sendable {   // frozen when a commit makes it; only read after
     /// The animated property, split at dots ("transform.rotation.z" → ["transform", "rotation", "z"]).
     package let keyPath: [String]
     package let timing: MediaTiming

@@ -136,7 +136,7 @@ extension Compositor {
 }
 
 /// What both band painters share; each touches only its own compositor and its own rows.
-private final class BandWork: @unchecked Sendable {
+private final class BandWork: @unchecked Sendable {   // bands take rows under its lock; each writes only its own rows
     let main: Compositor, helper: Compositor
     let root: LayerSnapshot
     let time: Double

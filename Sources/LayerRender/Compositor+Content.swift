@@ -26,7 +26,7 @@ extension Compositor {
     /// Whether pictures of unchanged shape and text content are reused across frames (benchmarks
     /// turn it off to measure re-rasterising every frame). Shapes that draw each frame
     /// (`ShapeContent.drawsEachFrame`) have none either way.
-    package nonisolated(unsafe) static var reusesContent = true
+    package nonisolated(unsafe) static var reusesContent = true   // a benchmark switch, set before any frame is drawn
 
     /// Largest side, in pixels, of a layer-space bitmap drawn for perspective shapes.
     static let maxContentSide: CGFloat = 4096

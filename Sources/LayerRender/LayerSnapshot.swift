@@ -5,7 +5,7 @@ import Foundation
 ///
 /// Published at each commit. Layers that did not change since the previous commit (and
 /// whose subtrees did not) are shared between consecutive snapshots.
-package final class LayerSnapshot: @unchecked Sendable {
+package final class LayerSnapshot: @unchecked Sendable {   // immutable: a commit builds it, renderers only read it
     /// A stable identity of the model layer across commits.
     package let id: UInt64
     package let state: LayerState

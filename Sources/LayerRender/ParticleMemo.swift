@@ -25,7 +25,7 @@ struct MemoSlot {
 
 /// One frame's seeds of an emitter's top-level births, laid out as its plan's births, with the
 /// emitter properties they were drawn under (`key`: position aside, which is added per frame).
-final class ParticleMemo: @unchecked Sendable {
+final class ParticleMemo: @unchecked Sendable {   // filled by one frame's first batch under ParticleShare's lock, read after
     let key: EmitterContent
     let runs: [ParticlePlan.Run]
     let seeds: UnsafeMutableBufferPointer<ParticleSeed>

@@ -8,7 +8,7 @@ import Foundation
 /// place until none is left; then each waits for the chunks the other is still working on. A
 /// painter only waits for a chunk another painter is computing, never for one nobody claimed,
 /// so a band that never reaches the emitter (it misses its rows) holds nothing up.
-final class ParticleShare: @unchecked Sendable {
+final class ParticleShare: @unchecked Sendable {   // every field is read and written under its condition lock
     private let condition = NSCondition()
     private var batches: [UInt64: [ParticleBatch]] = [:]
     /// Each emitter's particle seeds from the last frame it was drawn in, and the emitters drawn

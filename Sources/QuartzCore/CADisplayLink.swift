@@ -27,20 +27,32 @@ public final class CADisplayLink {
 
     /// Starts delivering frames (the run loop and mode are accepted for Apple compatibility).
     public func add(to runloop: RunLoop, forMode mode: RunLoop.Mode) {
-        if !CADisplayLink.registry.contains(where: { $0 === self }) { CADisplayLink.registry.append(self) }
+        CADisplayLink.withRegistry { links in
+            if !links.contains(where: { $0 === self }) { links.append(self) }
+        }
     }
 
     /// Stops delivering frames for good.
-    public func invalidate() { CADisplayLink.registry.removeAll { $0 === self } }
+    public func invalidate() { CADisplayLink.withRegistry { $0.removeAll { $0 === self } } }
 
-    nonisolated(unsafe) private static var registry: [CADisplayLink] = []
+    /// The active display links; links may be added and invalidated from any thread.
+    nonisolated(unsafe) private static var registry: [CADisplayLink] = []   // read and written under registryLock only
+    private static let registryLock = NSLock()
+
+    private static func withRegistry<T>(_ body: (inout [CADisplayLink]) -> T) -> T {
+        registryLock.lock()
+        defer { registryLock.unlock() }
+        return body(&registry)
+    }
 
     /// True when some active, unpaused display link wants frames (hosts keep ticking).
-    package static var wantsFrames: Bool { registry.contains { !$0.isPaused } }
+    package static var wantsFrames: Bool { withRegistry { $0.contains { !$0.isPaused } } }
 
     /// Calls every active display link for the frame at `time`, `interval` seconds apart (host tick).
+    /// Handlers run outside the registry's lock (they may add or invalidate links).
     package static func fire(at time: CFTimeInterval, interval: CFTimeInterval) {
-        for link in registry where !link.isPaused {
+        let links = withRegistry { $0 }
+        for link in links where !link.isPaused {
             if link.preferredFramesPerSecond > 0, time - link.lastFire < 1 / Double(link.preferredFramesPerSecond) - interval / 2 {
                 continue
             }

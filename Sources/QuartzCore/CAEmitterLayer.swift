@@ -143,14 +143,14 @@ open class CAEmitterLayer: CALayer {
         return true
     }
 
-    nonisolated(unsafe) static let emitterDefaults: [String: Any] = builtInDefaults.merging([
+    nonisolated(unsafe) static let emitterDefaults: [String: Any] = builtInDefaults.merging([   // immutable after init; `Any` values keep it from being Sendable
         "birthRate": Float(1), "lifetime": Float(1), "velocity": Float(1), "scale": Float(1), "spin": Float(1),
         "emitterPosition": CGPoint.zero, "emitterZPosition": CGFloat(0), "emitterSize": CGSize.zero, "emitterDepth": CGFloat(0),
         "emitterShape": CAEmitterLayerEmitterShape.point, "emitterMode": CAEmitterLayerEmitterMode.volume,
         "renderMode": CAEmitterLayerRenderMode.unordered, "preservesDepth": false, "seed": UInt32(0),
     ]) { $1 }
 
-    nonisolated(unsafe) static let emitterKeys: [String: LayerKey] = builtInKeys.merging([
+    nonisolated(unsafe) static let emitterKeys: [String: LayerKey] = builtInKeys.merging([   // immutable after init; `Any` values keep it from being Sendable
         "emitterCells": .typed(\CAEmitterLayer.emitterCells, Coerce.object),
         "birthRate": .typed(\CAEmitterLayer.birthRate, Coerce.float),
         "lifetime": .typed(\CAEmitterLayer.lifetime, Coerce.float),

@@ -100,11 +100,11 @@ open class CAGradientLayer: CALayer {
 
     override func presentationInstance() -> CALayer { CAGradientLayer(layer: self) }
 
-    nonisolated(unsafe) static let gradientDefaults: [String: Any] = builtInDefaults.merging([
+    nonisolated(unsafe) static let gradientDefaults: [String: Any] = builtInDefaults.merging([   // immutable after init; `Any` values keep it from being Sendable
         "startPoint": CGPoint(x: 0.5, y: 0), "endPoint": CGPoint(x: 0.5, y: 1), "type": CAGradientLayerType.axial,
     ]) { $1 }
 
-    nonisolated(unsafe) static let gradientKeys: [String: LayerKey] = builtInKeys.merging([
+    nonisolated(unsafe) static let gradientKeys: [String: LayerKey] = builtInKeys.merging([   // immutable after init; `Any` values keep it from being Sendable
         "colors": .typed(\CAGradientLayer.colors, Coerce.object),
         "locations": .typed(\CAGradientLayer.locations, Coerce.numbers),
         "startPoint": .typed(\CAGradientLayer.startPoint, Coerce.point),

@@ -4,7 +4,7 @@ import Foundation
 // Default values, shadow copies and the action search.
 extension CALayer {
     /// Apple's default for every built-in property that has one (documented or measured).
-    nonisolated(unsafe) static let builtInDefaults: [String: Any] = [
+    nonisolated(unsafe) static let builtInDefaults: [String: Any] = [   // immutable after init; `Any` values keep it from being Sendable
         "bounds": CGRect.zero, "position": CGPoint.zero, "zPosition": CGFloat(0),
         "anchorPoint": CGPoint(x: 0.5, y: 0.5), "anchorPointZ": CGFloat(0),
         "transform": CATransform3DIdentity, "sublayerTransform": CATransform3DIdentity,
@@ -26,7 +26,7 @@ extension CALayer {
     ]
 
     private static let overridesLock = NSLock()
-    nonisolated(unsafe) private static var overridesByClass: [ObjectIdentifier: [(String, Any?)]] = [:]
+    nonisolated(unsafe) private static var overridesByClass: [ObjectIdentifier: [(String, Any?)]] = [:]   // under overridesLock only
 
     /// Applies the defaults a subclass's `defaultValue(forKey:)` changes. Worked out once per class.
     func applyClassDefaults() {

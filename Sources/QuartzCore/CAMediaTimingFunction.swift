@@ -23,7 +23,7 @@ public struct CAMediaTimingFunctionName: RawRepresentable, Hashable, Sendable {
 ///
 /// Named curves use Apple's control points: default (0.25, 0.1, 0.25, 1), easeIn (0.42, 0, 1, 1),
 /// easeOut (0, 0, 0.58, 1), easeInEaseOut (0.42, 0, 0.58, 1), linear (0, 0, 1, 1).
-open class CAMediaTimingFunction: NSObject, @unchecked Sendable {
+open class CAMediaTimingFunction: NSObject, @unchecked Sendable {   // immutable after init
     let curve: TimingFunction
 
     /// A named curve; unknown names give the default curve.

@@ -32,7 +32,7 @@ public struct CAValueFunctionName: RawRepresentable, Hashable, Sendable {
 }
 
 /// A function applied to an animation's interpolated value(s) to make a transform.
-open class CAValueFunction: NSObject, @unchecked Sendable {
+open class CAValueFunction: NSObject, @unchecked Sendable {   // immutable after init
     /// The function's name.
     public let name: CAValueFunctionName
     /// The value function for `name`; nil for a name Apple does not define.

@@ -125,13 +125,13 @@ open class CAReplicatorLayer: CALayer {
         "instanceBlueOffset", "instanceAlphaOffset",
     ]
 
-    nonisolated(unsafe) static let replicatorDefaults: [String: Any] = builtInDefaults.merging([
+    nonisolated(unsafe) static let replicatorDefaults: [String: Any] = builtInDefaults.merging([   // immutable after init; `Any` values keep it from being Sendable
         "instanceCount": 1, "instanceDelay": CFTimeInterval(0), "instanceTransform": CATransform3DIdentity,
         "preservesDepth": false, "instanceColor": CGColor.white, "instanceRedOffset": Float(0),
         "instanceGreenOffset": Float(0), "instanceBlueOffset": Float(0), "instanceAlphaOffset": Float(0),
     ]) { $1 }
 
-    nonisolated(unsafe) static let replicatorKeys: [String: LayerKey] = builtInKeys.merging([
+    nonisolated(unsafe) static let replicatorKeys: [String: LayerKey] = builtInKeys.merging([   // immutable after init; `Any` values keep it from being Sendable
         "instanceCount": .typed(\CAReplicatorLayer.instanceCount, { Coerce.double($0).map { CGClampToInt($0, in: Int(Int32.min)...Int(Int32.max)) } }),
         "instanceDelay": .typed(\CAReplicatorLayer.instanceDelay, Coerce.double),
         "instanceTransform": .typed(\CAReplicatorLayer.instanceTransform, Coerce.transform),

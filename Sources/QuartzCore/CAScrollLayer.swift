@@ -79,11 +79,11 @@ open class CAScrollLayer: CALayer {
 
     override func presentationInstance() -> CALayer { CAScrollLayer(layer: self) }
 
-    nonisolated(unsafe) static let scrollDefaults: [String: Any] = builtInDefaults.merging([
+    nonisolated(unsafe) static let scrollDefaults: [String: Any] = builtInDefaults.merging([   // immutable after init; `Any` values keep it from being Sendable
         "masksToBounds": true, "scrollMode": CAScrollLayerScrollMode.both,
     ]) { $1 }
 
-    nonisolated(unsafe) static let scrollKeys: [String: LayerKey] = builtInKeys.merging([
+    nonisolated(unsafe) static let scrollKeys: [String: LayerKey] = builtInKeys.merging([   // immutable after init; `Any` values keep it from being Sendable
         "scrollMode": .typed(\CAScrollLayer.scrollMode, Coerce.raw),
     ]) { $1 }
 }

@@ -132,13 +132,13 @@ open class CAShapeLayer: CALayer {
         "path", "fillColor", "strokeColor", "lineWidth", "miterLimit", "lineDashPhase", "strokeStart", "strokeEnd",
     ]
 
-    nonisolated(unsafe) static let shapeDefaults: [String: Any] = builtInDefaults.merging([
+    nonisolated(unsafe) static let shapeDefaults: [String: Any] = builtInDefaults.merging([   // immutable after init; `Any` values keep it from being Sendable
         "fillColor": CGColor.black, "fillRule": CAShapeLayerFillRule.nonZero, "strokeStart": CGFloat(0),
         "strokeEnd": CGFloat(1), "lineWidth": CGFloat(1), "miterLimit": CGFloat(10), "lineCap": CAShapeLayerLineCap.butt,
         "lineJoin": CAShapeLayerLineJoin.miter, "lineDashPhase": CGFloat(0),
     ]) { $1 }
 
-    nonisolated(unsafe) static let shapeKeys: [String: LayerKey] = builtInKeys.merging([
+    nonisolated(unsafe) static let shapeKeys: [String: LayerKey] = builtInKeys.merging([   // immutable after init; `Any` values keep it from being Sendable
         "path": .typed(\CAShapeLayer.path, Coerce.object),
         "fillColor": .typed(\CAShapeLayer.fillColor, Coerce.color),
         "fillRule": .typed(\CAShapeLayer.fillRule, Coerce.raw),

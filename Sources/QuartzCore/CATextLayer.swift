@@ -140,12 +140,12 @@ open class CATextLayer: CALayer {
         }
     }
 
-    nonisolated(unsafe) static let textDefaults: [String: Any] = builtInDefaults.merging([
+    nonisolated(unsafe) static let textDefaults: [String: Any] = builtInDefaults.merging([   // immutable after init; `Any` values keep it from being Sendable
         "fontSize": CGFloat(36), "foregroundColor": CGColor.white, "wrapped": false,
         "truncationMode": CATextLayerTruncationMode.none, "alignmentMode": CATextLayerAlignmentMode.natural,
     ]) { $1 }
 
-    nonisolated(unsafe) static let textKeys: [String: LayerKey] = builtInKeys.merging([
+    nonisolated(unsafe) static let textKeys: [String: LayerKey] = builtInKeys.merging([   // immutable after init; `Any` values keep it from being Sendable
         "string": LayerKey(get: { ($0 as? CATextLayer)?.string }, set: { l, v in
             guard let l = l as? CATextLayer else { return false }
             l.string = v is NSNull ? nil : v

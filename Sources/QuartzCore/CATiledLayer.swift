@@ -122,13 +122,13 @@ open class CATiledLayer: CALayer {
 }
 
 /// A weak reference that drawing threads may hold.
-final class WeakTiledLayer: @unchecked Sendable {
+final class WeakTiledLayer: @unchecked Sendable {   // a weak reference only; weak loads are atomic
     weak var layer: CATiledLayer?
     init(_ layer: CATiledLayer) { self.layer = layer }
 }
 
 /// The tiles of one tiled layer, shared between the drawing threads and the commit (locked).
-final class TileStore: @unchecked Sendable {
+final class TileStore: @unchecked Sendable {   // every field is read and written under its lock
     static let queue = DispatchQueue(label: "CATiledLayer.tiles", qos: .userInitiated, attributes: .concurrent)
     static let group = DispatchGroup()
 

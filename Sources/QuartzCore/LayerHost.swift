@@ -1,6 +1,7 @@
 import CoreGraphics
 import Foundation
 import LayerRender
+import Synchronization
 
 /// Something that hosts a layer tree and receives its committed snapshots: a `CARenderer`, or a
 /// window of the X11 host. Hosting makes a tree live (implicit animations, presentation layers).
@@ -20,14 +21,10 @@ final class AnimationEntry {
 }
 
 extension CALayer {
-    private static let idLock = NSLock()
-    nonisolated(unsafe) private static var lastID: UInt64 = 0
+    private static let lastID = Atomic<UInt64>(0)
 
-    static func nextLayerID() -> UInt64 {
-        idLock.lock(); defer { idLock.unlock() }
-        lastID += 1
-        return lastID
-    }
+    /// A new identity, unique in the process (layers are made on any thread).
+    static func nextLayerID() -> UInt64 { lastID.add(1, ordering: .relaxed).newValue }
 
     /// The root of this layer's tree when it is hosted, else nil. O(1): kept up to date by
     /// `setHostRoot(_:)` whenever a subtree joins or leaves a hosted tree.

@@ -46,7 +46,7 @@ struct LayerKey {
 
 extension CALayer {
     /// Every built-in key, under Apple's KVC names (and the Swift `is…` spellings of Booleans).
-    nonisolated(unsafe) static let builtInKeys: [String: LayerKey] = {
+    nonisolated(unsafe) static let builtInKeys: [String: LayerKey] = {   // immutable after init; `Any` values keep it from being Sendable
         var k: [String: LayerKey] = [
             "bounds": .rect(\.bounds), "position": .point(\.position), "zPosition": .cgFloat(\.zPosition),
             "anchorPoint": .point(\.anchorPoint), "anchorPointZ": .cgFloat(\.anchorPointZ),

@@ -10,7 +10,7 @@ package struct TileKey: Hashable, Sendable {
 }
 
 /// A drawn tile: its picture, where it lies in layer space and when it arrived (for the fade).
-package struct Tile: @unchecked Sendable {
+package struct Tile: @unchecked Sendable {   // a tile's image is immutable once drawn
     package let image: CGImage
     package let rect: CGRect
     package let arrival: Double
