@@ -216,7 +216,8 @@ package final class Compositor {
            paintMaskedGradient(snap, s, ctx, mask: plainMask, world: world, inverse: inverse, pixel: pixel, groupBox: groupBox,
                                shape: shape, clipSelf: clipSelf, opacity: opacity) { return }
         let plane = plainMask.map { maskPlane($0, box: groupBox) }
-        let offscreen = group || hasShadow || snap.mask != nil || raster != nil ? OwnedTarget(box: groupBox) : nil
+        let isolated = (group || hasShadow || snap.mask != nil || raster != nil) && OwnedTarget.fitsBudget(groupBox)
+        let offscreen = isolated ? OwnedTarget(box: groupBox) : nil
         var own = ctx
         if let offscreen {
             own.target = offscreen.target

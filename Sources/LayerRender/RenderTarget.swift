@@ -1,6 +1,7 @@
 import CGSupport
 import CoreGraphics
 import Foundation
+import Synchronization
 
 /// Pixels the compositor draws into: premultiplied 32-bit words 0xAARRGGBB (B, G, R, A bytes in
 /// memory on little-endian — cairo's ARGB32 and the X11 window's layout), rows of `stride` words.
@@ -64,8 +65,25 @@ package struct RenderTarget {
 /// An owned, zeroed render target (offscreen groups and renderer output).
 package final class OwnedTarget {
     package let target: RenderTarget
+
+    /// Bytes of offscreen pixels that layer groups may hold at once, process-wide (nested group
+    /// opacity, masks, shadows, rasterised layers): past it a group is painted in place (without
+    /// its isolation), counted as `.budgetExceeded`.
+    package static let maxOffscreenBytes = 512 << 20
+    /// Bytes held by live targets now.
+    private static let liveBytes = Atomic<Int>(0)
+
+    /// Whether a group offscreen over `box` fits `maxOffscreenBytes` beside the targets alive now.
+    package static func fitsBudget(_ box: PixelBox) -> Bool {
+        let bytes = max(box.x1 - box.x0, 1) * max(box.y1 - box.y0, 1) * 4
+        if liveBytes.load(ordering: .relaxed) + bytes <= maxOffscreenBytes { return true }
+        CGDiagnostics.record(.budgetExceeded)
+        return false
+    }
+
     package init(width: Int, height: Int) {
         let w = max(width, 1), h = max(height, 1)
+        OwnedTarget.liveBytes.add(w * h * 4, ordering: .relaxed)
         let p = UnsafeMutablePointer<UInt32>.allocate(capacity: w * h)
         p.initialize(repeating: 0, count: w * h)
         target = RenderTarget(pixels: p, width: w, height: h, stride: w)
@@ -74,9 +92,13 @@ package final class OwnedTarget {
     /// A zeroed target covering only `box` of the frame.
     init(box: PixelBox) {
         let w = max(box.x1 - box.x0, 1), h = max(box.y1 - box.y0, 1)
+        OwnedTarget.liveBytes.add(w * h * 4, ordering: .relaxed)
         let p = UnsafeMutablePointer<UInt32>.allocate(capacity: w * h)
         p.initialize(repeating: 0, count: w * h)
         target = RenderTarget(pixels: p, width: w, height: h, stride: w, originX: box.x0, originY: box.y0)
     }
-    deinit { target.pixels.deallocate() }
+    deinit {
+        OwnedTarget.liveBytes.subtract(target.width * target.height * 4, ordering: .relaxed)
+        target.pixels.deallocate()
+    }
 }

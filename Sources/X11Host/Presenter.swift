@@ -1,3 +1,4 @@
+import CoreGraphics
 import CX11
 import Foundation
 import LayerRender
@@ -71,13 +72,21 @@ final class Presenter {
         stale = []
     }
 
-    /// Rebuilds the buffers for a new window size.
+    /// Rebuilds the buffers for a new window size. Shared memory refused at the new size falls
+    /// back to XPutImage (`allocate`); when not even plain buffers can be had, the old size is
+    /// kept — frames fill the window's top-left, not a blank window — and the failure is counted
+    /// (`.invalidBitmapSize`).
     func resize(width w: Int, height h: Int) {
         guard w != width || h != height, w > 0, h > 0 else { return }
         shown = nil
         release()
+        let old = (width, height)
         width = w; height = h
-        _ = allocate()
+        if !allocate() {
+            CGDiagnostics.record(.invalidBitmapSize)
+            (width, height) = old
+            _ = allocate()
+        }
         if usesPresent && !(usesSharedMemory && attachPixmaps()) { usesPresent = false }
     }
 

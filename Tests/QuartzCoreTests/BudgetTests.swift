@@ -7,6 +7,8 @@
 //   pass it is refused whole".
 // - Replicators: "copies across nesting stay within ReplicatorContent.maxInstances; copies of an
 //   emitter within 16".
+// - Offscreens: "groups (opacity, masks, shadows, rasterised layers) hold at most 512 MiB of
+//   offscreen pixels at once; past it a group is painted in place".
 // - CGPath.contains answers from a flattening kept until the path changes.
 @testable import QuartzCore
 import TestSupport
@@ -76,5 +78,28 @@ import Testing
         #expect(path.contains(CGPoint(x: 150, y: 50)))
         path.move(to: CGPoint(x: 0, y: 0))   // a change that keeps the element count's parity
         #expect(path.contains(CGPoint(x: 150, y: 50)) && path.contains(CGPoint(x: 50, y: 50)))
+    }
+
+    @Test func deeplyNestedGroupsStayWithinTheOffscreenBudget() {
+        let before = budgetCount()
+        let image = renderTree(512, 512) { root in
+            var parent = root
+            for _ in 0..<600 {
+                let l = CALayer()
+                l.frame = CGRect(x: 0, y: 0, width: 512, height: 512)
+                l.opacity = 0.999
+                l.allowsGroupOpacity = true
+                let dot = CALayer()
+                dot.frame = CGRect(x: 0, y: 0, width: 2, height: 2)
+                dot.backgroundColor = CGColor(red: 0, green: 0, blue: 1, alpha: 1)
+                l.addSublayer(dot)
+                parent.addSublayer(l)
+                parent = l
+            }
+        }
+        #expect(budgetCount() > before)
+        // Still drawn: the innermost squares show through 600 levels of 0.999 opacity.
+        let p = image.premultipliedPixel(x: 1, y: 1)
+        #expect(p & 0xFF > 0x80 && (p >> 16) & 0xFF < 0x80)
     }
 }
