@@ -15,6 +15,9 @@
 //   converted to nil before continuing."
 // - CATransaction.value(forKey:) answers for the standard keys (kCATransactionAnimationDuration…)
 //   with their current values (measured on Apple systems: 0.25 and false outside any transaction).
+// - CASpringAnimation.settlingDuration, Apple's documented examples (mass 1, stiffness 100): "With
+//   a damping coefficient of 5, the settling duration is approximately 2.85 seconds … changing
+//   the damping property to 15 reduces the settling duration to just over 1 second."
 // - CALayer.render(in:) draws in the layer's own coordinate space: a layer whose bounds are
 //   (10, 10, 20, 20) paints at (10, 10)–(30, 30) of the context (measured on Apple systems).
 @testable import QuartzCore
@@ -296,5 +299,18 @@ import Testing
         // Levels past maxDepth are skipped, and counted (once per band that reached them).
         let skipped = stage.renderer.compositor.skippedForDepth
         #expect(depth > stage.renderer.compositor.maxDepth ? skipped > 0 : skipped == 0)
+    }
+
+    @Test func settlingDurationsAreApplesDocumentedOnes() {
+        let loose = CASpringAnimation(keyPath: "position.x")
+        loose.damping = 5
+        #expect(abs(loose.settlingDuration - 2.85) < 0.03, "\(loose.settlingDuration)")
+        let firm = CASpringAnimation(keyPath: "position.x")
+        firm.damping = 15
+        #expect(firm.settlingDuration > 1 && firm.settlingDuration < 1.1, "\(firm.settlingDuration)")
+        // A push adds amplitude: the spring takes longer to settle.
+        let pushed = CASpringAnimation(keyPath: "position.x")
+        pushed.initialVelocity = 20
+        #expect(pushed.settlingDuration > CASpringAnimation(keyPath: "position.x").settlingDuration)
     }
 }

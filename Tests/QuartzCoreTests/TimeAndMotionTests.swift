@@ -274,8 +274,8 @@ final class Stage {
 
         let spring = CASpringAnimation(keyPath: "position.y")
         #expect(spring.mass == 1 && spring.stiffness == 100 && spring.damping == 10 && spring.initialVelocity == 0)
-        // ζ = 0.5, ω0 = 10: the envelope √(4/3)·e^(−5t) falls below 0.001 at t = ln(1000·√(4/3))/5 ≈ 1.4103 s.
-        #expect(abs(spring.settlingDuration - log(1000 * (4.0 / 3).squareRoot()) / 5) < 1e-9)
+        // ζ = 0.5, ω0 = 10, ωd = √75: ln(1000)/5 + π/(4·√75) ≈ 1.4722 s (see Spring.settlingDuration).
+        #expect(abs(spring.settlingDuration - (log(1000) / 5 + .pi / (4 * 75.0.squareRoot()))) < 1e-9)
         let perceptual = CASpringAnimation(perceptualDuration: 0.5, bounce: 0)
         #expect(abs(perceptual.stiffness - pow(2 * .pi / 0.5, 2)) < 1e-6 && abs(perceptual.bounce) < 1e-9)
     }
