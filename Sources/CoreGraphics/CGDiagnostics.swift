@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// Counts input that the graphics stack rejected, clamped or ignored, by kind.
 ///
@@ -37,7 +36,7 @@ public enum CGDiagnostics {
         public static let budgetExceeded = Kind(rawValue: "budgetExceeded")
     }
 
-    private static let counts = Mutex<[Kind: Int]>([:])
+    private static let counts = Locked<[Kind: Int]>([:])
 
     /// Records one occurrence of `kind`.
     public static func record(_ kind: Kind) { counts.withLock { $0[kind, default: 0] += 1 } }

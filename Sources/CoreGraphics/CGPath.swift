@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// The kind of a path element.
 public enum CGPathElementType: Int32, Sendable {
@@ -60,7 +59,7 @@ open class CGPath: Equatable, Hashable, @unchecked Sendable, CustomStringConvert
     private(set) var version = 0
     /// The flattening `contains(_:using:transform:)` tests against, kept until the path changes
     /// (hit tests ask the same path for many points). Locked: paths are shared across threads.
-    let containsCache = Mutex<(version: Int, polylines: [Polyline])?>(nil)
+    let containsCache = Locked<(version: Int, polylines: [Polyline])?>(nil)
     /// Start of the current subpath, where `closeSubpath` returns to.
     var subpathStart: CGPoint = .zero
     var current: CGPoint? = nil

@@ -1,6 +1,6 @@
+import CoreGraphics
 import Foundation
 import LayerRender
-import Synchronization
 
 /// What the framework knows about one app-defined `CALayer` subclass: its stored properties
 /// (see ClassLayout.swift), and which of them are the subclass's own properties — the keys that
@@ -33,7 +33,7 @@ final class AppLayerClass: Sendable {
         ObjectIdentifier(CAScrollLayer.self), ObjectIdentifier(CATiledLayer.self),
         ObjectIdentifier(CATransformLayer.self), ObjectIdentifier(CAEmitterLayer.self),
     ]
-    private static let known = Mutex<[ObjectIdentifier: AppLayerClass?]>([:])
+    private static let known = Locked<[ObjectIdentifier: AppLayerClass?]>([:])
 
     /// The facts for `cls`, worked out once per class; nil for the framework's own classes.
     static func of(_ cls: AnyClass) -> AppLayerClass? {

@@ -7,8 +7,9 @@ final class TransactionState {
     struct Frame {
         var values: [String: Any] = [:]
         var completions: [() -> Void] = []
-        /// Animations added while this frame was open (for its completion blocks).
-        var animations: [AnimationRecord] = []
+        /// Where this frame's animations start in `openRecords`: those added while it was open
+        /// (for its completion blocks) are the records from there on when it commits.
+        var firstRecord = 0
         var implicit: Bool
     }
 
@@ -40,12 +41,18 @@ final class TransactionState {
     }
 
     var stack: [Frame] = []
+    /// Animations added while any frame is open, in order; one list for the whole stack, so that
+    /// deep nesting costs memory in proportion to the animations, not to depth × animations.
+    private var openRecords: [AnimationRecord] = []
     /// Roots of hosted trees changed in the open transaction.
     var touchedRoots: [ObjectIdentifier: CALayer] = [:]
     /// Animations added in the open outermost transaction, whose begin times commit resolves.
     var added: [AnimationRecord] = []
     /// Every animation being watched for start/stop.
     var watched: [AnimationRecord] = []
+    /// The watched records by animation, so that a removal finds its record at once (a layer
+    /// replacing its animations thousands of times in one transaction must not scan them all).
+    private var watchedByAnimation: [ObjectIdentifier: AnimationRecord] = [:]
     var pendingCompletions: [PendingCompletion] = []
     /// Completions with no animations: they run at the next flush or frame, not in this one.
     var completionsForNextTurn: [[() -> Void]] = []
@@ -72,6 +79,7 @@ final class TransactionState {
 
     func begin(implicit: Bool) {
         var frame = Frame(implicit: implicit)
+        frame.firstRecord = openRecords.count
         if let outer = stack.last { frame.values = outer.values }
         stack.append(frame)
     }
@@ -83,12 +91,14 @@ final class TransactionState {
         reportCustomPropertyChanges()
         guard let frame = stack.popLast() else { CGDiagnostics.record(.invalidDrawingState); return }
         if !frame.completions.isEmpty {
-            if frame.animations.isEmpty {
+            let records = Array(openRecords[min(frame.firstRecord, openRecords.count)...])
+            if records.isEmpty {
                 completionsForNextTurn.append(frame.completions)
             } else {
-                pendingCompletions.append(PendingCompletion(blocks: frame.completions, records: frame.animations))
+                pendingCompletions.append(PendingCompletion(blocks: frame.completions, records: records))
             }
         }
+        if stack.isEmpty { openRecords = [] }
         if stack.isEmpty { publish() }
     }
 
@@ -133,7 +143,8 @@ final class TransactionState {
         let record = AnimationRecord(layer: layer, animation: animation)
         added.append(record)
         watched.append(record)
-        for i in stack.indices { stack[i].animations.append(record) }
+        watchedByAnimation[ObjectIdentifier(animation)] = record
+        if !stack.isEmpty { openRecords.append(record) }
     }
 
     /// Lays out, displays, resolves begin times and publishes snapshots of every touched tree.
@@ -191,6 +202,9 @@ final class TransactionState {
             }
             stillWatched.append(record)
         }
+        if stillWatched.count != watched.count {
+            watchedByAnimation = Dictionary(stillWatched.map { (ObjectIdentifier($0.animation), $0) }, uniquingKeysWith: { $1 })
+        }
         watched = stillWatched
         // The blocks due are taken off the lists before any runs: a block that flushes again
         // (a nested housekeeping) must not see itself still pending.
@@ -205,9 +219,8 @@ final class TransactionState {
 
     /// Called when an animation is removed before it finished.
     func animationRemoved(_ animation: CAAnimation) {
-        for record in watched where record.animation === animation && !record.stopped {
-            record.stopped = true
-            animation.delegate?.animationDidStop(animation, finished: false)
-        }
+        guard let record = watchedByAnimation[ObjectIdentifier(animation)], !record.stopped else { return }
+        record.stopped = true
+        animation.delegate?.animationDidStop(animation, finished: false)
     }
 }

@@ -119,7 +119,7 @@ public final class LayerWindow {
     private(set) var recentErrors: [XProtocolError] = []
     private var totalErrors = 0
 
-    private static let openError = Mutex<LayerWindowError?>(nil)
+    private static let openError = Locked<LayerWindowError?>(nil)
 
     /// Why the last failable initialisation returned nil (nil after a success).
     public static var lastOpenError: LayerWindowError? { openError.withLock { $0 } }

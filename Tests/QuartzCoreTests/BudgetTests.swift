@@ -9,6 +9,8 @@
 //   emitter within 16".
 // - Offscreens: "groups (opacity, masks, shadows, rasterised layers) hold at most 512 MiB of
 //   offscreen pixels at once; past it a group is painted in place".
+// - Nested transactions cost memory in proportion to the animations they add, not to depth ×
+//   animations; the outermost completion block still waits for every animation added inside.
 // - CGPath.contains answers from a flattening kept until the path changes.
 @testable import QuartzCore
 import TestSupport
@@ -101,5 +103,33 @@ import Testing
         // Still drawn: the innermost squares show through 600 levels of 0.999 opacity.
         let p = image.premultipliedPixel(x: 1, y: 1)
         #expect(p & 0xFF > 0x80 && (p >> 16) & 0xFF < 0x80)
+    }
+
+    @Test func tenThousandNestedTransactionsEachAddingAnAnimation() {
+        let d = FrameDriver(10, 10)
+        let l = CALayer()
+        l.frame = CGRect(x: 0, y: 0, width: 10, height: 10)
+        d.change(at: 100) { CATransaction.setDisableActions(true); d.root.addSublayer(l) }
+        d.frame(at: 100)
+        var completed = 0
+        MediaClock.override = 100
+        CATransaction.begin()
+        CATransaction.setCompletionBlock { completed += 1 }
+        for i in 0..<10_000 {
+            CATransaction.begin()
+            CATransaction.setAnimationDuration(1)
+            l.setValue(CGFloat(i % 7), forKey: "zPosition")
+            let a = CABasicAnimation(keyPath: "cornerRadius")
+            a.toValue = 4
+            a.duration = 1
+            l.add(a, forKey: "r\(i % 16)")
+        }
+        for _ in 0..<10_000 { CATransaction.commit() }
+        CATransaction.commit()
+        MediaClock.override = nil
+        d.frame(at: 100.5)
+        #expect(completed == 0)
+        d.frame(at: 101.2)
+        #expect(completed == 1)
     }
 }

@@ -126,3 +126,10 @@ public func countPixels(_ ctx: CGContext, where predicate: (UInt32) -> Bool) -> 
     for y in 0..<ctx.height { for x in 0..<ctx.width where predicate(pixel(ctx, x, y)) { n += 1 } }
     return n
 }
+
+/// Whether the suite runs under a sanitizer (`make asan`, `make tsan` set CA_SANITIZER): tests
+/// that measure frame timing are off then — a sanitizer slows every frame several times over,
+/// and the timing is the product's only without it.
+public enum Sanitizers {
+    public static let active = ProcessInfo.processInfo.environment["CA_SANITIZER"] != nil
+}

@@ -151,7 +151,7 @@ extension X11WindowTests {
         #expect(settled[70 * 200 + 150] == 0xFF00_00FF && settled[20 * 200 + 20] == clean[0])
     }
 
-    @Test func theDebugOverlaysAndSlowModeDraw() throws {
+    @Test(.enabled(if: !Sanitizers.active, "waits on frame timing")) func theDebugOverlaysAndSlowModeDraw() throws {
         let x = try #require(Xvfb())
         let g = try #require(GalleryProcess(x, arguments: ["--scene", "2"]))
         #expect(g.wait { g.title.hasPrefix("2/18 ") })

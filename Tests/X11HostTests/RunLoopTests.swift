@@ -134,7 +134,7 @@ extension X11WindowTests {
 
     /// Paced by Present's vblanks where the server offers it (Xvfb does, with a 60 Hz fake
     /// display), by the timer with XPutImage; at 60 and at 30 frames per second.
-    @Test(arguments: [(true, 60.0), (false, 60.0), (true, 30.0), (false, 30.0)])
+    @Test(.enabled(if: !Sanitizers.active, "measures frame timing"), arguments: [(true, 60.0), (false, 60.0), (true, 30.0), (false, 30.0)])
     func framesStayOnTheTickCadence(sharedMemory: Bool, rate: Double) throws {
         let x = try #require(Xvfb())
         let window = try #require(LayerWindow(title: "cadence", size: CGSize(width: 320, height: 200), display: x.display,
