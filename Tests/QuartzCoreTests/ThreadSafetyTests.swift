@@ -2,7 +2,9 @@
 // added and removed and animations added from any thread; each thread's changes join that
 // thread's transaction (explicit here: a thread without a run loop commits its own), and the
 // renderer only ever sees committed snapshots. Four threads change one hosted tree while a fifth
-// renders, hit-tests and asks for presentation layers; the tree must end as the threads left it.
+// renders, hit-tests and asks for presentation layers; each writer also changes a neighbour's
+// container. The tree must end as the threads left it. (Without the layer tree lock this test
+// crashed on every run: an array mutated while a commit walked it.)
 @testable import QuartzCore
 import Dispatch
 import Foundation
@@ -26,21 +28,24 @@ private final class Shared: @unchecked Sendable {
         for c in containers { root.addSublayer(c) }
         CATransaction.flush()
         let writersDone = Atomic<Int>(0)
-        let iterations = 400
+        let iterations = 1000
         DispatchQueue.concurrentPerform(iterations: 5) { worker in
             let renderer = shared.renderer, root = shared.root, containers = shared.containers
             if worker == 4 {
                 // The reader: frames, hit tests and presentation trees until every writer is done.
+                var round = 0
                 while writersDone.load(ordering: .acquiring) < 4 {
+                    round += 1
                     renderer.beginFrame(atTime: CACurrentMediaTime(), timeStamp: nil)
                     renderer.render()
                     renderer.endFrame()
                     _ = root.hitTest(CGPoint(x: 10, y: 10))
-                    _ = root.presentation()?.sublayers?.count
+                    if round % 16 == 0 { _ = root.presentation()?.sublayers?.count }
                 }
                 return
             }
             let mine = containers[worker]
+            let shared = containers[(worker + 1) % 4]   // a neighbour's container, changed by two threads
             var kept: [CALayer] = []
             for i in 0..<iterations {
                 CATransaction.begin()
@@ -50,6 +55,10 @@ private final class Shared: @unchecked Sendable {
                 mine.addSublayer(l)
                 l.opacity = 0.5
                 l.setValue(i, forKey: "index")
+                shared.opacity = Float(i % 10) / 10 + 0.05
+                shared.sublayerTransform = CATransform3DMakeTranslation(CGFloat(i % 3), 0, 0)
+                _ = shared.sublayers?.count
+                _ = root.sublayers?.first?.sublayers?.last?.opacity
                 let move = CABasicAnimation(keyPath: "position.x")
                 move.toValue = 30
                 move.duration = 0.05
