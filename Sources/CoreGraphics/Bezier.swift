@@ -66,11 +66,17 @@ struct Polyline: Sendable {
 
 extension CGPath {
     /// The path as polylines within `tolerance` of the curves (same space as the path).
+    /// The most points one flattening makes (64 MB): past it curves are followed by their chords
+    /// alone (counted as `.budgetExceeded`) — a path of two million curves each thousands of
+    /// points long would otherwise ask for gigabytes.
+    public static let maxFlattenedPoints = 1 << 22
+
     @usableFromInline
     func flattened(tolerance: CGFloat = 0.05) -> [Polyline] {
         var result: [Polyline] = []
         var pts: [CGPoint] = []
         var last = CGPoint.zero
+        var budget = CGPath.maxFlattenedPoints
         func flush(closed: Bool) {
             if !pts.isEmpty { result.append(Polyline(points: pts, closed: closed)) }
             pts = []
@@ -89,11 +95,11 @@ extension CGPath {
                 // Degree-elevate for one flattening routine.
                 let c1 = CGPoint(x: last.x + 2 / 3 * (c.x - last.x), y: last.y + 2 / 3 * (c.y - last.y))
                 let c2 = CGPoint(x: p.x + 2 / 3 * (c.x - p.x), y: p.y + 2 / 3 * (c.y - p.y))
-                appendCubic(&pts, last, c1, c2, p, tolerance)
+                appendCubic(&pts, last, c1, c2, p, tolerance, budget: &budget)
                 last = p
             case .cubic(let c1, let c2, let p):
                 if pts.isEmpty { pts = [last] }
-                appendCubic(&pts, last, c1, c2, p, tolerance)
+                appendCubic(&pts, last, c1, c2, p, tolerance, budget: &budget)
                 last = p
             case .close:
                 if let first = pts.first { last = first }
@@ -105,8 +111,14 @@ extension CGPath {
     }
 
     private func appendCubic(_ pts: inout [CGPoint], _ p0: CGPoint, _ c1: CGPoint, _ c2: CGPoint,
-                             _ p1: CGPoint, _ tolerance: CGFloat) {
-        let n = Bezier.segmentCount(p0, c1, c2, p1, tolerance: tolerance)
+                             _ p1: CGPoint, _ tolerance: CGFloat, budget: inout Int) {
+        var n = Bezier.segmentCount(p0, c1, c2, p1, tolerance: tolerance)
+        if n > budget {
+            if budget >= 0 { CGDiagnostics.record(.budgetExceeded); budget = -1 }   // counted once
+            n = 1
+        } else {
+            budget -= n
+        }
         for i in 1...n {
             pts.append(i == n ? p1 : Bezier.cubic(p0, c1, c2, p1, CGFloat(i) / CGFloat(n)))
         }

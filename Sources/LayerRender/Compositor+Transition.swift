@@ -15,8 +15,10 @@ extension Compositor {
     /// Draws the old and new appearance of a layer at `progress` of a transition: a cross-fade, or
     /// moveIn/push/reveal along the subtype's direction by the layer's size on screen.
     func paintTransition(_ t: Transition, progress p: Double, from: LayerSnapshot, to: LayerSnapshot, _ ctx: Context) {
-        let old = OwnedTarget(width: ctx.target.width, height: ctx.target.height)
-        let new = OwnedTarget(width: ctx.target.width, height: ctx.target.height)
+        // Both sides are painted over the whole frame (`side.limit`): their pictures cover it, in
+        // frame coordinates — also inside an offscreen, whose target covers only part of the frame.
+        let old = OwnedTarget(box: ctx.frame)
+        let new = OwnedTarget(box: ctx.frame)
         var side = ctx
         side.inTransition = true
         side.alpha = 1

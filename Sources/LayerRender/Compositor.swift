@@ -265,7 +265,9 @@ package final class Compositor {
             var source = offscreen.target
             var pathPlane: OwnedTarget? = nil
             if let path = s.shadowPath {
-                let plane = OwnedTarget(width: ctx.target.width, height: ctx.target.height)
+                // Over the target's own box (frame coordinates): inside an offscreen that box
+                // does not start at the frame's origin.
+                let plane = OwnedTarget(box: ctx.target.box)
                 Raster.fillPath(plane.target, path: path, world: world, box: ctx.limit)
                 pathPlane = plane
                 source = plane.target

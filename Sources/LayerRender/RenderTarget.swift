@@ -90,7 +90,7 @@ package final class OwnedTarget {
     }
 
     /// A zeroed target covering only `box` of the frame.
-    init(box: PixelBox) {
+    package init(box: PixelBox) {
         let w = max(box.x1 - box.x0, 1), h = max(box.y1 - box.y0, 1)
         OwnedTarget.liveBytes.add(w * h * 4, ordering: .relaxed)
         let p = UnsafeMutablePointer<UInt32>.allocate(capacity: w * h)

@@ -17,7 +17,9 @@ extension LayerWindow {
         /// the first step that failed.
         static func make(title: String, size: CGSize, display name: String?, sharedMemory: Bool,
                          scale requested: CGFloat?) throws(LayerWindowError) -> Connection {
-            let tried = String(cString: cx11_display_name(name))
+            // XDisplayName returns its argument when given one: a temporary C copy of `name`
+            // that is gone once the call returns. Only ask it for $DISPLAY.
+            let tried = name ?? String(cString: cx11_display_name(nil))
             guard let d = cx11_open(name) else {
                 throw LayerWindowError(reason: .noDisplay, request: "XOpenDisplay", code: 0,
                                        detail: tried.isEmpty ? "DISPLAY is not set" : "display \"\(tried)\"")
