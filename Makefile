@@ -38,7 +38,7 @@ fuzz: deps
 # measure frame timing are off there (CA_SANITIZER).
 asan: deps
 	$(SWIFT) build --build-tests --sanitize address --scratch-path .build-asan -j $(JOBS)
-	CA_SANITIZER=address $(TEST_FONTS) $(SWIFT) test --skip-build --sanitize address --scratch-path .build-asan --parallel --num-workers $(JOBS)
+	CA_SANITIZER=address LSAN_OPTIONS=suppressions=$(CURDIR)/Fuzz/lsan.supp:print_suppressions=0 $(TEST_FONTS) $(SWIFT) test --skip-build --sanitize address --scratch-path .build-asan --parallel --num-workers $(JOBS)
 
 tsan: deps
 	$(SWIFT) build --build-tests --sanitize thread --scratch-path .build-tsan -j $(JOBS)

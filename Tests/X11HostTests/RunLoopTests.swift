@@ -122,7 +122,7 @@ extension X11WindowTests {
         let link = CADisplayLink { _ in dot.timeOffset = 0.5 }
         link.add(to: .main, forMode: .default)
         defer { link.invalidate() }
-        window.onFrame = { _ in if firstFrame == nil { firstFrame = window.frameCount } }
+        window.onFrame = { [unowned window] _ in if firstFrame == nil { firstFrame = window.frameCount } }
         while window.frameCount == 0 { window.runOnce(maxWait: 0.05) }
         // Halfway: x = 55 − 5 = 50 on the very first frame (the frame's own pixels), and on screen.
         let first = try #require(window.makeImage())
