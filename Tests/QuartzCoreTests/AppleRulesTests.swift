@@ -240,6 +240,7 @@ import Testing
         fade.fromValue = 0; fade.toValue = 1
         g.animations = [g, inner, fade]
         inner.animations = [g]
+        defer { g.animations = nil; inner.animations = nil }   // the test's own cycle, let go at the end
         let copy = g.copy() as! CAAnimationGroup
         #expect(copy.animations?.count == 1 && copy.animations?.first is CABasicAnimation)
         let stage = Stage(at: 1)
