@@ -162,6 +162,10 @@ extension CGContext {
 
     /// Draws coverage × paint onto the active target with a blend mode and alpha, confined to the shape.
     private func draw(_ coverage: Coverage, _ paint: Paint, on t: OpaquePointer, blend: CGBlendMode, alpha: CGFloat) {
+        switch coverage {
+        case .fill(let p, _), .stroke(let p): guard fitsDrawBudget(p) else { return }
+        case .custom: break
+        }
         cairo_save(t)
         cairo_set_operator(t, blend.cairoOperator ?? CAIRO_OPERATOR_OVER)
         var paintAlpha = alpha

@@ -84,9 +84,25 @@ extension CGContext {
 
     // MARK: Clipping
 
+    /// The most elements of a path handed to cairo for one fill, stroke or clip: cairo's
+    /// tessellator takes minutes over millions of crossing edges. A fill or stroke past it is
+    /// skipped and a clip goes to the path's bounding box, counted as `.budgetExceeded`.
+    public static let maxDrawnElements = 1 << 18
+
+    /// Whether `path` is within `maxDrawnElements` (counts a refusal).
+    func fitsDrawBudget(_ path: CGPath) -> Bool {
+        if path.ops.count <= CGContext.maxDrawnElements { return true }
+        CGDiagnostics.record(.budgetExceeded)
+        return false
+    }
+
     /// Intersects the clip with the current path's fill (then clears the path).
     public func clip(using rule: CGPathFillRule = .winding) {
-        replay(currentPath)
+        if fitsDrawBudget(currentPath) {
+            replay(currentPath)
+        } else {
+            replay(CGPath(rect: currentPath.boundingBoxOfPath, transform: nil))
+        }
         cairo_set_fill_rule(cr, rule == .evenOdd ? CAIRO_FILL_RULE_EVEN_ODD : CAIRO_FILL_RULE_WINDING)
         cairo_clip(cr)
         currentPath = CGMutablePath()

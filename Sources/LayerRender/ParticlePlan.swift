@@ -101,12 +101,15 @@ struct ParticlePlan {
         for index in flatten(e.cells, depth: 0) {
             let key = Compositor.mix(UInt64(e.seed) &* 31 &+ UInt64(cells[index].sibling) &+ 1)
             guard let (first, last) = ParticlePlan.window(cells[index], now: t, start: 0) else { continue }
+            // Birth numbers past 2⁵³ (rates of 1e38 for ages of years) are not whole numbers any
+            // more: such a cell is skipped, counted.
+            guard first.isFinite, last.isFinite, abs(last) < 0x1p53 else { CGDiagnostics.record(.clampedInteger); continue }
             var from = first
             if last - first + 1 > Double(Compositor.maxBirthsPerCell) {
                 from = last - Double(Compositor.maxBirthsPerCell) + 1
                 truncated = true
             }
-            let count = Int(last - from) + 1
+            let count = CGClampToInt(last - from, in: 0...(Compositor.maxBirthsPerCell - 1)) + 1
             runs.append(Run(cell: index, key: key, first: from, offset: births, count: count))
             births += count
         }

@@ -1,6 +1,8 @@
 // The flattening budget (docs/ARCHITECTURE.md, "Limits and budgets"): "one flattening of a path
 // makes at most CGPath.maxFlattenedPoints points; past it curves are followed by their chords".
-// Found by fuzzing: a path of two million wild curves asked for 9 GB.
+// Found by fuzzing: a path of two million wild curves asked for 9 GB. And the drawing budget:
+// "a fill or stroke of a path past CGContext.maxDrawnElements is skipped, a clip goes to the
+// path's bounding box" (cairo's tessellator took minutes over millions of crossing edges).
 @testable import CoreGraphics
 import Testing
 
@@ -18,5 +20,26 @@ import Testing
         #expect(CGDiagnostics.count(.budgetExceeded) > before)
         // The chords still end where the curves do.
         #expect(path.flattened(tolerance: 0.01).last?.points.last == CGPoint(x: 1_999, y: 0))
+    }
+
+    @Test func pathsPastTheDrawingBudgetAreSkippedAndClipToTheirBounds() throws {
+        let zigzag = CGMutablePath()
+        zigzag.move(to: CGPoint(x: 10, y: 10))
+        for i in 0..<(CGContext.maxDrawnElements + 10) { zigzag.addLine(to: CGPoint(x: 10 + CGFloat(i % 2) * 20, y: 10 + CGFloat(i % 3) * 10)) }
+        let ctx = try #require(CGContext(data: nil, width: 40, height: 40, bitsPerComponent: 8, bytesPerRow: 0,
+                                         space: CGColorSpaceCreateDeviceRGB(), bitmapInfo: CGImageAlphaInfo.premultipliedFirst.rawValue))
+        let before = CGDiagnostics.count(.budgetExceeded)
+        ctx.addPath(zigzag)
+        ctx.fillPath()
+        #expect(CGDiagnostics.count(.budgetExceeded) > before)
+        #expect(ctx.makeImage()!.premultipliedPixel(x: 20, y: 20) == 0)   // not filled
+        ctx.addPath(zigzag)
+        ctx.clip()
+        ctx.setFillColor(CGColor(red: 1, green: 0, blue: 0, alpha: 1))
+        ctx.fill(CGRect(x: 0, y: 0, width: 40, height: 40))
+        let image = ctx.makeImage()!
+        // Clipped to the zigzag's box (10…30 × 10…30 in user space, y up).
+        #expect(image.premultipliedPixel(x: 20, y: 20) == 0xFFFF_0000)
+        #expect(image.premultipliedPixel(x: 5, y: 5) == 0 && image.premultipliedPixel(x: 35, y: 35) == 0)
     }
 }
