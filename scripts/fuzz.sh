@@ -15,6 +15,8 @@ for t in "$@"; do
         -artifact_prefix="failures/fuzz/$t-" -print_final_stats=1 \
         ".fuzz/$t" "Fuzz/Corpus/$t" "Tests/FuzzTargetsTests/Regressions/$t" > "$log" 2>&1
     rc=$?
+    counters=$(sed -n 's/^INFO: Loaded 1 modules *(\([0-9]*\) inline.*/\1/p' "$log" | head -1)
+    if [ "${counters:-0}" -lt 1000 ]; then echo "fuzz $t: only ${counters:-0} coverage counters: the build is not instrumented"; status=1; fi
     runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)
     if [ $rc -eq 0 ]; then
         echo "fuzz $t: ${runs:-?} inputs in ${seconds} s, no failure"
