@@ -98,8 +98,10 @@ final class TransactionState {
                 pendingCompletions.append(PendingCompletion(blocks: frame.completions, records: records))
             }
         }
-        if stack.isEmpty { openRecords = [] }
-        if stack.isEmpty { publish() }
+        if stack.isEmpty {
+            openRecords = []
+            publish()
+        }
     }
 
     /// Commits an implicit transaction (explicit ones stay open) and runs time-based housekeeping.
