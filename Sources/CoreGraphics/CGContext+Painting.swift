@@ -202,11 +202,13 @@ extension CGContext {
 
     /// Whether the dash pattern cuts the device path into at most `CGPath.maxDashes` dashes
     /// (lengths are in user space: the path's length is brought back through the CTM's scale).
+    /// The length is bounded by the control polygon's, so nothing is flattened here: cairo
+    /// flattens the path once, when it strokes it.
     private func dashesWithinBudget(devicePath p: CGPath) -> Bool {
         guard !state.dashLengths.isEmpty else { return true }
         let m = state.ctm
         let scale = abs(m.a * m.d - m.b * m.c).squareRoot()
-        let userLength = p.flattenedLength(tolerance: 0.25) / max(scale, 1e-9)
+        let userLength = p.controlPolygonLength / max(scale, 1e-9)
         return !CGPath.exceedsDashBudget(length: userLength, lengths: state.dashLengths)
     }
 

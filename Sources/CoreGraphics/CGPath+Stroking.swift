@@ -116,9 +116,21 @@ extension CGPath {
         return false
     }
 
-    /// The length of the path as followed within `tolerance` (path units).
-    package func flattenedLength(tolerance: CGFloat = 0.05) -> CGFloat {
-        flattened(tolerance: tolerance).reduce(0) { $0 + $1.length }
+    /// The length of the path's control polygon (path units): at least the length of its curves,
+    /// found without flattening them (closing segments included).
+    package var controlPolygonLength: CGFloat {
+        var total: CGFloat = 0, last = CGPoint.zero, start = CGPoint.zero
+        func to(_ p: CGPoint) { total += hypot(p.x - last.x, p.y - last.y); last = p }
+        for op in ops {
+            switch op {
+            case .move(let p): last = p; start = p
+            case .line(let p): to(p)
+            case .quad(let c, let p): to(c); to(p)
+            case .cubic(let a, let b, let p): to(a); to(b); to(p)
+            case .close: to(start)
+            }
+        }
+        return total
     }
 }
 

@@ -10,7 +10,7 @@ import Foundation
 extension Compositor {
     func paintInstances(_ sublayers: [LayerSnapshot], _ r: ReplicatorContent, bounds: CGRect, _ child: Context) {
         let order = Compositor.paintOrder(sublayers)
-        let count = Compositor.instanceBudget(r, child, emitters: Compositor.containsEmitter(sublayers))
+        let count = Compositor.instanceBudget(r, child, sublayers)
         let transforms = r.transforms(bounds: bounds, count: count)
         for i in 0..<count {
             let c = r.color(i)
@@ -25,9 +25,12 @@ extension Compositor {
     /// in already draw its subtree many times — copies across nesting stay within
     /// `ReplicatorContent.maxInstances`, and copies of an emitter (each a particle simulation of
     /// its own) within `maxEmitterCopies`. The first instances are kept; the cut is counted.
-    static func instanceBudget(_ r: ReplicatorContent, _ child: Context, emitters: Bool = false) -> Int {
-        let total = emitters ? maxEmitterCopies : ReplicatorContent.maxInstances
-        let allowed = max(1, total / max(1, child.copies))
+    static func instanceBudget(_ r: ReplicatorContent, _ child: Context, _ sublayers: [LayerSnapshot]) -> Int {
+        let copies = max(1, child.copies)
+        // The subtree is searched for an emitter only when the emitter budget could cut (most
+        // replicators draw a few copies: no walk on their frames).
+        let emitters = r.drawnCount * copies > maxEmitterCopies && containsEmitter(sublayers)
+        let allowed = max(1, (emitters ? maxEmitterCopies : ReplicatorContent.maxInstances) / copies)
         if r.drawnCount > allowed { CGDiagnostics.record(.budgetExceeded); return allowed }
         return r.drawnCount
     }
@@ -74,7 +77,7 @@ extension Compositor {
     /// in `child.parent3D`; tinted instances go through an offscreen one sublayer at a time.
     func paintInstancesInDepth(_ sublayers: [LayerSnapshot], _ r: ReplicatorContent, bounds: CGRect, _ child: Context) {
         guard let chain = child.parent3D else { return }
-        let count = Compositor.instanceBudget(r, child, emitters: Compositor.containsEmitter(sublayers))
+        let count = Compositor.instanceBudget(r, child, sublayers)
         let transforms = r.transforms(bounds: bounds, count: count)
         var items: [(depth: Double, order: Int, sub: LayerSnapshot, ctx: Context, color: (r: Float, g: Float, b: Float, a: Float))] = []
         for i in 0..<count {

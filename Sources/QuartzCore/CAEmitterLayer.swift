@@ -42,47 +42,47 @@ open class CAEmitterLayer: CALayer {
     /// Multiplies every cell's birth rate (default 1). Animatable.
     open var birthRate: Float {
         get { locked { Float(emitter.birthRate) } }
-        set { locked { setChecked(newValue.isFinite, "birthRate") { emitter.birthRate = Double(newValue) } } }
+        set { setChecked(newValue.isFinite, "birthRate") { emitter.birthRate = Double(newValue) } }
     }
     /// Multiplies every cell's lifetime (default 1). Animatable.
     open var lifetime: Float {
         get { locked { Float(emitter.lifetime) } }
-        set { locked { setChecked(newValue.isFinite, "lifetime") { emitter.lifetime = Double(newValue) } } }
+        set { setChecked(newValue.isFinite, "lifetime") { emitter.lifetime = Double(newValue) } }
     }
     /// Multiplies every cell's velocity (default 1). Animatable.
     open var velocity: Float {
         get { locked { Float(emitter.velocity) } }
-        set { locked { setChecked(newValue.isFinite, "velocity") { emitter.velocity = Double(newValue) } } }
+        set { setChecked(newValue.isFinite, "velocity") { emitter.velocity = Double(newValue) } }
     }
     /// Multiplies every cell's scale (default 1). Animatable.
     open var scale: Float {
         get { locked { Float(emitter.scale) } }
-        set { locked { setChecked(newValue.isFinite, "scale") { emitter.scale = Double(newValue) } } }
+        set { setChecked(newValue.isFinite, "scale") { emitter.scale = Double(newValue) } }
     }
     /// Multiplies every cell's spin (default 1). Animatable.
     open var spin: Float {
         get { locked { Float(emitter.spin) } }
-        set { locked { setChecked(newValue.isFinite, "spin") { emitter.spin = Double(newValue) } } }
+        set { setChecked(newValue.isFinite, "spin") { emitter.spin = Double(newValue) } }
     }
     /// The centre of the emitter shape, in layer coordinates. Animatable.
     open var emitterPosition: CGPoint {
         get { locked { emitter.position } }
-        set { locked { setChecked(newValue.isFinite, "emitterPosition") { emitter.position = newValue } } }
+        set { setChecked(newValue.isFinite, "emitterPosition") { emitter.position = newValue } }
     }
     /// The emitter's z position: where particles start in depth.
     open var emitterZPosition: CGFloat {
         get { locked { emitter.zPosition } }
-        set { locked { setChecked(newValue.isFinite, "emitterZPosition") { emitter.zPosition = newValue } } }
+        set { setChecked(newValue.isFinite, "emitterZPosition") { emitter.zPosition = newValue } }
     }
     /// The size of the emitter shape (a circle's diameter is its width). Animatable.
     open var emitterSize: CGSize {
         get { locked { emitter.size } }
-        set { locked { setChecked(newValue.width.isFinite && newValue.height.isFinite, "emitterSize") { emitter.size = newValue } } }
+        set { setChecked(newValue.width.isFinite && newValue.height.isFinite, "emitterSize") { emitter.size = newValue } }
     }
     /// The depth of cuboid and sphere shapes: the spread of starting depths.
     open var emitterDepth: CGFloat {
         get { locked { emitter.depth } }
-        set { locked { setChecked(newValue.isFinite, "emitterDepth") { emitter.depth = newValue } } }
+        set { setChecked(newValue.isFinite, "emitterDepth") { emitter.depth = newValue } }
     }
     /// The emitter's shape (default point).
     open var emitterShape: CAEmitterLayerEmitterShape {

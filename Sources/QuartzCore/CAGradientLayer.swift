@@ -61,13 +61,13 @@ open class CAGradientLayer: CALayer {
     /// Where the first stop lies, in unit coordinates of the bounds (default (0.5, 0)). Animatable.
     open var startPoint: CGPoint {
         get { locked { gradient.startPoint } }
-        set { locked { setChecked(newValue.isFinite, "startPoint") { gradient.startPoint = newValue } } }
+        set { setChecked(newValue.isFinite, "startPoint") { gradient.startPoint = newValue } }
     }
 
     /// Where the last stop lies, in unit coordinates of the bounds (default (0.5, 1)). Animatable.
     open var endPoint: CGPoint {
         get { locked { gradient.endPoint } }
-        set { locked { setChecked(newValue.isFinite, "endPoint") { gradient.endPoint = newValue } } }
+        set { setChecked(newValue.isFinite, "endPoint") { gradient.endPoint = newValue } }
     }
 
     /// The kind of gradient (default axial; unknown values draw axial).

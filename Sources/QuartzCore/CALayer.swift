@@ -16,8 +16,9 @@ import LayerRender
 ///
 /// File layout: Swift cannot override members declared in extensions, so every member a
 /// subclass may override (Apple's open API) is declared here; the work is done by internal
-/// helpers in `CALayer+*.swift`, and the stored values in `LayerStorage`. Property setters reject NaN/infinite values (the old value is
-/// kept, the rejection counted) and report each accepted change through `didChange(_:)`.
+/// helpers in `CALayer+*.swift`, and the stored values in `LayerStorage`. Setters go through
+/// one idiom, `setChecked(_:_:_:)`: under the layer tree lock, a NaN or infinite value is refused
+/// (the old value kept, the refusal counted), else stored and reported through `didChange(_:)`.
 open class CALayer: NSObject, CAMediaTiming {
     // MARK: Stored model state (read through the public properties)
 
@@ -114,71 +115,43 @@ open class CALayer: NSObject, CAMediaTiming {
     /// The layer's own rectangle in its coordinate space (points); origin scrolls contents, size is the extent.
     open var bounds: CGRect {
         get { locked { storage.bounds } }
-        set {
-            locked {
-                guard newValue.isFiniteRect else { return rejectNonFinite() }
-                let old = storage.bounds
-                storage.bounds = newValue
-                boundsDidChange(from: old)
-                didChange("bounds")
-            }
-        }
+        set { setChecked(newValue.isFiniteRect, "bounds") { let old = storage.bounds; storage.bounds = newValue; boundsDidChange(from: old) } }
     }
 
     /// Where the anchor point sits, in the superlayer's coordinate space (points).
     open var position: CGPoint {
         get { locked { storage.position } }
-        set { locked { setChecked(newValue.isFinite, "position") { storage.position = newValue } } }
+        set { setChecked(newValue.isFinite, "position") { storage.position = newValue } }
     }
 
     /// Position on the z axis (points); a higher value draws and hit-tests in front of siblings.
     open var zPosition: CGFloat {
         get { locked { storage.zPosition } }
-        set { locked { setChecked(newValue.isFinite, "zPosition") { storage.zPosition = newValue } } }
+        set { setChecked(newValue.isFinite, "zPosition") { storage.zPosition = newValue } }
     }
 
     /// The point of `bounds`, in unit coordinates, that `position` places and transforms pivot about.
     open var anchorPoint: CGPoint {
         get { locked { storage.anchorPoint } }
-        set { locked { setChecked(newValue.isFinite, "anchorPoint") { storage.anchorPoint = newValue } } }
+        set { setChecked(newValue.isFinite, "anchorPoint") { storage.anchorPoint = newValue } }
     }
 
     /// The anchor's z coordinate (points).
     open var anchorPointZ: CGFloat {
         get { locked { storage.anchorPointZ } }
-        set {
-            locked {
-                guard newValue.isFinite else { return rejectNonFinite() }
-                storage.anchorPointZ = newValue
-                didChange("anchorPointZ")
-            }
-        }
+        set { setChecked(newValue.isFinite, "anchorPointZ") { storage.anchorPointZ = newValue } }
     }
 
     /// The transform applied about the anchor point, relative to the superlayer.
     open var transform: CATransform3D {
         get { locked { storage.transform } }
-        set {
-            locked {
-                guard newValue.isFinite else { return rejectNonFinite() }
-                storage.transform = newValue
-                storage.transformIsIdentity = CATransform3DIsIdentity(newValue)
-                didChange("transform")
-            }
-        }
+        set { setChecked(newValue.isFinite, "transform") { storage.transform = newValue; storage.transformIsIdentity = CATransform3DIsIdentity(newValue) } }
     }
 
     /// A transform applied to sublayers, about this layer's anchor point (perspective lives here).
     open var sublayerTransform: CATransform3D {
         get { locked { storage.sublayerTransform } }
-        set {
-            locked {
-                guard newValue.isFinite else { return rejectNonFinite() }
-                storage.sublayerTransform = newValue
-                storage.sublayerTransformIsIdentity = CATransform3DIsIdentity(newValue)
-                didChange("sublayerTransform")
-            }
-        }
+        set { setChecked(newValue.isFinite, "sublayerTransform") { storage.sublayerTransform = newValue; storage.sublayerTransformIsIdentity = CATransform3DIsIdentity(newValue) } }
     }
 
     /// Whether this layer's geometry (and its sublayers') is flipped vertically relative to its superlayer.
@@ -198,37 +171,19 @@ open class CALayer: NSObject, CAMediaTiming {
     /// The part of `contents` to show, in unit coordinates of the image.
     open var contentsRect: CGRect {
         get { locked { storage.contentsRect } }
-        set {
-            locked {
-                guard newValue.isFiniteRect else { return rejectNonFinite() }
-                storage.contentsRect = newValue
-                didChange("contentsRect")
-            }
-        }
+        set { setChecked(newValue.isFiniteRect, "contentsRect") { storage.contentsRect = newValue } }
     }
 
     /// The stretchable middle of `contents` (unit coordinates) for nine-slice scaling.
     open var contentsCenter: CGRect {
         get { locked { storage.contentsCenter } }
-        set {
-            locked {
-                guard newValue.isFiniteRect else { return rejectNonFinite() }
-                storage.contentsCenter = newValue
-                didChange("contentsCenter")
-            }
-        }
+        set { setChecked(newValue.isFiniteRect, "contentsCenter") { storage.contentsCenter = newValue } }
     }
 
     /// Pixels of `contents` per point (and of backing stores made by `display()`).
     open var contentsScale: CGFloat {
         get { locked { storage.contentsScale } }
-        set {
-            locked {
-                guard newValue.isFinite, newValue > 0 else { return rejectNonFinite() }
-                storage.contentsScale = newValue
-                didChange("contentsScale")
-            }
-        }
+        set { setChecked(newValue.isFinite && newValue > 0, "contentsScale") { storage.contentsScale = newValue } }
     }
 
     /// The pixel format of backing stores made by `display()`.
@@ -246,13 +201,7 @@ open class CALayer: NSObject, CAMediaTiming {
     /// The level-of-detail bias of trilinear minification.
     open var minificationFilterBias: Float {
         get { locked { storage.minificationFilterBias } }
-        set {
-            locked {
-                guard !newValue.isNaN else { return rejectNonFinite() }
-                storage.minificationFilterBias = newValue
-                didChange("minificationFilterBias")
-            }
-        }
+        set { setChecked(!newValue.isNaN, "minificationFilterBias") { storage.minificationFilterBias = newValue } }
     }
 
     /// How contents are resampled when enlarged.
@@ -319,13 +268,7 @@ open class CALayer: NSObject, CAMediaTiming {
     /// The radius of rounded corners (points).
     open var cornerRadius: CGFloat {
         get { locked { storage.cornerRadius } }
-        set {
-            locked {
-                guard newValue.isFinite else { return rejectNonFinite() }
-                storage.cornerRadius = newValue
-                didChange("cornerRadius")
-            }
-        }
+        set { setChecked(newValue.isFinite, "cornerRadius") { storage.cornerRadius = newValue } }
     }
 
     /// Which corners `cornerRadius` rounds.
@@ -343,7 +286,7 @@ open class CALayer: NSObject, CAMediaTiming {
     /// The width of the border drawn inside `bounds` (points).
     open var borderWidth: CGFloat {
         get { locked { storage.borderWidth } }
-        set { locked { setChecked(newValue.isFinite, "borderWidth") { storage.borderWidth = newValue } } }
+        set { setChecked(newValue.isFinite, "borderWidth") { storage.borderWidth = newValue } }
     }
 
     /// The border colour (opaque black by default).
@@ -361,37 +304,19 @@ open class CALayer: NSObject, CAMediaTiming {
     /// The shadow's opacity in [0, 1]; 0 (the default) draws no shadow.
     open var shadowOpacity: Float {
         get { locked { storage.shadowOpacity } }
-        set {
-            locked {
-                guard !newValue.isNaN else { return rejectNonFinite() }
-                storage.shadowOpacity = newValue
-                didChange("shadowOpacity")
-            }
-        }
+        set { setChecked(!newValue.isNaN, "shadowOpacity") { storage.shadowOpacity = newValue } }
     }
 
     /// The shadow's blur radius (points).
     open var shadowRadius: CGFloat {
         get { locked { storage.shadowRadius } }
-        set {
-            locked {
-                guard newValue.isFinite else { return rejectNonFinite() }
-                storage.shadowRadius = newValue
-                didChange("shadowRadius")
-            }
-        }
+        set { setChecked(newValue.isFinite, "shadowRadius") { storage.shadowRadius = newValue } }
     }
 
     /// The shadow's offset (points; (0, −3) by default).
     open var shadowOffset: CGSize {
         get { locked { storage.shadowOffset } }
-        set {
-            locked {
-                guard newValue.isFinite else { return rejectNonFinite() }
-                storage.shadowOffset = newValue
-                didChange("shadowOffset")
-            }
-        }
+        set { setChecked(newValue.isFinite, "shadowOffset") { storage.shadowOffset = newValue } }
     }
 
     /// The shadow's colour (opaque black by default).
@@ -433,13 +358,7 @@ open class CALayer: NSObject, CAMediaTiming {
     /// Pixels per point of the rasterized bitmap.
     open var rasterizationScale: CGFloat {
         get { locked { storage.rasterizationScale } }
-        set {
-            locked {
-                guard newValue.isFinite, newValue > 0 else { return rejectNonFinite() }
-                storage.rasterizationScale = newValue
-                didChange("rasterizationScale")
-            }
-        }
+        set { setChecked(newValue.isFinite && newValue > 0, "rasterizationScale") { storage.rasterizationScale = newValue } }
     }
 
     /// Filters applied to the layer and its subtree (stored; filter objects are not available on Linux).
@@ -513,13 +432,7 @@ open class CALayer: NSObject, CAMediaTiming {
     /// How long the timeline repeats (seconds).
     open var repeatDuration: CFTimeInterval {
         get { locked { storage.repeatDuration } }
-        set {
-            locked {
-                guard !newValue.isNaN else { return rejectNonFinite() }
-                storage.repeatDuration = newValue
-                didChange("repeatDuration")
-            }
-        }
+        set { setChecked(!newValue.isNaN, "repeatDuration") { storage.repeatDuration = newValue } }
     }
 
     /// Whether each repetition plays forward then backward.

@@ -43,7 +43,7 @@ open class CAReplicatorLayer: CALayer {
     /// Seconds by which each copy's animations lag the previous copy's (default 0). Animatable.
     open var instanceDelay: CFTimeInterval {
         get { locked { replicator.instanceDelay } }
-        set { locked { setChecked(newValue.isFinite, "instanceDelay") { replicator.instanceDelay = newValue } } }
+        set { setChecked(newValue.isFinite, "instanceDelay") { replicator.instanceDelay = newValue } }
     }
 
     /// The transform from one copy to the next, about the replicator's centre (default identity). Animatable.

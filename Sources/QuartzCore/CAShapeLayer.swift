@@ -55,25 +55,25 @@ open class CAShapeLayer: CALayer {
     /// Where the stroke starts, as a fraction of the path's length (0…1; default 0). Animatable.
     open var strokeStart: CGFloat {
         get { locked { shape.strokeStart } }
-        set { locked { setChecked(newValue.isFinite, "strokeStart") { shape.strokeStart = newValue } } }
+        set { setChecked(newValue.isFinite, "strokeStart") { shape.strokeStart = newValue } }
     }
 
     /// Where the stroke ends, as a fraction of the path's length (0…1; default 1). Animatable.
     open var strokeEnd: CGFloat {
         get { locked { shape.strokeEnd } }
-        set { locked { setChecked(newValue.isFinite, "strokeEnd") { shape.strokeEnd = newValue } } }
+        set { setChecked(newValue.isFinite, "strokeEnd") { shape.strokeEnd = newValue } }
     }
 
     /// The stroke width in points (default 1); zero or negative widths stroke nothing. Animatable.
     open var lineWidth: CGFloat {
         get { locked { shape.lineWidth } }
-        set { locked { setChecked(newValue.isFinite, "lineWidth") { shape.lineWidth = newValue } } }
+        set { setChecked(newValue.isFinite, "lineWidth") { shape.lineWidth = newValue } }
     }
 
     /// The miter limit (miter length over line width beyond which joins are bevelled; default 10). Animatable.
     open var miterLimit: CGFloat {
         get { locked { shape.miterLimit } }
-        set { locked { setChecked(newValue.isFinite, "miterLimit") { shape.miterLimit = newValue } } }
+        set { setChecked(newValue.isFinite, "miterLimit") { shape.miterLimit = newValue } }
     }
 
     /// How open ends are drawn (default butt).
@@ -91,7 +91,7 @@ open class CAShapeLayer: CALayer {
     /// How far into the dash pattern the stroke starts, in points (default 0). Animatable.
     open var lineDashPhase: CGFloat {
         get { locked { shape.lineDashPhase } }
-        set { locked { setChecked(newValue.isFinite, "lineDashPhase") { shape.lineDashPhase = newValue } } }
+        set { setChecked(newValue.isFinite, "lineDashPhase") { shape.lineDashPhase = newValue } }
     }
 
     /// Alternating painted and unpainted lengths in points; nil (default) strokes solid lines.

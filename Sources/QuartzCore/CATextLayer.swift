@@ -57,7 +57,7 @@ open class CATextLayer: CALayer {
     /// The font size in points (default 36). Animatable.
     open var fontSize: CGFloat {
         get { locked { text.fontSize } }
-        set { locked { setChecked(newValue.isFinite, "fontSize") { text.fontSize = newValue } } }
+        set { setChecked(newValue.isFinite, "fontSize") { text.fontSize = newValue } }
     }
 
     /// The text colour (default opaque white); nil draws only runs that have their own colour. Animatable.
