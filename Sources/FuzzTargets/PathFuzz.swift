@@ -5,11 +5,15 @@ import Foundation
 /// hit-tests and measures it. Numbers come from FuzzInput: often NaN, infinite, tiny or huge.
 enum PathFuzz {
     static let maxOperations = 256
+    /// `addPath` of the path onto itself doubles it: a few doublings reach every code path, while
+    /// twenty reach the element budget (tested apart, in BudgetTests) and make each run take
+    /// seconds, which starves the fuzzer of executions.
+    static let maxSelfCopies = 3
 
     static func run(_ data: [UInt8]) {
         var input = FuzzInput(data)
         let path = CGMutablePath()
-        var count = 0
+        var count = 0, selfCopies = 0
         while input.hasMore, count < maxOperations {
             count += 1
             switch input.int(11) {
@@ -25,7 +29,7 @@ enum PathFuzz {
             case 9: path.closeSubpath()
             default:
                 let t = CGAffineTransform(a: input.number(), b: input.number(), c: input.number(), d: input.number(), tx: input.coordinate(), ty: input.coordinate())
-                path.addPath(path.copy()!, transform: t)
+                if selfCopies < maxSelfCopies { selfCopies += 1; path.addPath(path.copy()!, transform: t) }
             }
         }
         _ = path.boundingBox
