@@ -63,16 +63,22 @@ import QuartzCore
         }
         var quads: [[CGPoint]] = []
         let red = CGMutablePath(), green = CGMutablePath(), lines = CGMutablePath()
-        var stack: [CALayer] = [stageP]
-        while let l = stack.popLast() {
-            stack.append(contentsOf: (l.sublayers ?? []).reversed())
-            guard !l.isHidden, l.opacity > 0, l !== stageP else { continue }
+        // Each layer with the box (root space) that its ancestors' masksToBounds clip it to.
+        var stack: [(CALayer, CGRect?)] = [(stageP, nil)]
+        while let (l, clip) = stack.popLast() {
             let b = l.bounds
             let q = [CGPoint(x: b.minX, y: b.minY), CGPoint(x: b.maxX, y: b.minY), CGPoint(x: b.maxX, y: b.maxY),
                      CGPoint(x: b.minX, y: b.maxY)].map { l.convert($0, to: rootP) }
+            let inner = l.masksToBounds ? boundingBox(q).intersection(clip ?? .infinite) : clip
+            stack.append(contentsOf: (l.sublayers ?? []).reversed().map { ($0, inner) })
+            guard !l.isHidden, l.opacity > 0, l !== stageP else { continue }
             quads.append(q)
             if outlinesBounds { lines.addLines(between: q + [q[0]]) }
-            if tintsBlended, drawsSomething(l) { (isBlended(l) ? red : green).addLines(between: q + [q[0]]) }
+            if tintsBlended, drawsSomething(l) {
+                // Only the pixels the layer paints: its quad cut to the clip of its ancestors.
+                let shown = clip.map { clipped(q, to: $0) } ?? q
+                if shown.count >= 3 { (isBlended(l) ? red : green).addLines(between: shown + [shown[0]]) }
+            }
         }
         var hitQuad: [CGPoint] = []
         if showsHitTest, let hit, let h = findCopy(of: hit, in: rootP) {
@@ -102,6 +108,31 @@ import QuartzCore
             for s in [blended, opaque, outlines, hitShape] { s.path = nil }
             hitLabel.isHidden = true
         }
+    }
+
+    private func boundingBox(_ q: [CGPoint]) -> CGRect {
+        let xs = q.map(\.x), ys = q.map(\.y)
+        return CGRect(x: xs.min()!, y: ys.min()!, width: xs.max()! - xs.min()!, height: ys.max()! - ys.min()!)
+    }
+
+    /// The part of the convex polygon `q` inside `r` (Sutherland–Hodgman, one side of `r` at a time).
+    private func clipped(_ q: [CGPoint], to r: CGRect) -> [CGPoint] {
+        guard !r.isNull else { return [] }
+        var poly = q
+        let sides: [(CGPoint) -> CGFloat] = [{ $0.x - r.minX }, { r.maxX - $0.x }, { $0.y - r.minY }, { r.maxY - $0.y }]
+        for inside in sides where !poly.isEmpty {
+            var out: [CGPoint] = []
+            for (i, a) in poly.enumerated() {
+                let b = poly[(i + 1) % poly.count], da = inside(a), db = inside(b)
+                if da >= 0 { out.append(a) }
+                if (da >= 0) != (db >= 0) {
+                    let t = da / (da - db)
+                    out.append(CGPoint(x: a.x + (b.x - a.x) * t, y: a.y + (b.y - a.y) * t))
+                }
+            }
+            poly = out
+        }
+        return poly
     }
 
     /// Whether the layer paints pixels of its own (background, border, contents or content).

@@ -175,16 +175,16 @@ import X11Host
             updateFigures()
         case (_, "r"):
             window.debugOptions.formSymmetricDifference(.flashRepaints)
-            say(window.debugOptions.contains(.flashRepaints) ? "flashing repainted regions (r: off)" : "repaint flashing off")
+            say(window.debugOptions.contains(.flashRepaints) ? "flashing repainted regions (r again: off)" : "repaint flashing off")
         case (_, "b"):
             overlay.tintsBlended.toggle()
-            say(overlay.tintsBlended ? "blended layers red, opaque green (b: off)" : "blending tint off")
+            say(overlay.tintsBlended ? "blended layers red, opaque green (b again: off)" : "blending tint off")
         case (_, "o"):
             overlay.outlinesBounds.toggle()
-            say(overlay.outlinesBounds ? "layer bounds outlined (o: off)" : "outlines off")
+            say(overlay.outlinesBounds ? "layer bounds outlined (o again: off)" : "outlines off")
         case (_, "t"):
             overlay.showsHitTest.toggle()
-            say(overlay.showsHitTest ? "click a layer to see it and its path (t: off)" : "hit-test display off")
+            say(overlay.showsHitTest ? "click a layer to see it and its path (t again: off)" : "hit-test display off")
         case (_, "p"): saveScreenshot()
         default: break
         }

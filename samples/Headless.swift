@@ -9,7 +9,8 @@ func write(_ image: CGImage?, _ path: String) -> Bool {
     guard let image, let destination = CGImageDestinationCreateWithURL(url as CFURL, kUTTypePNG, 1, nil) else { return false }
     CGImageDestinationAddImage(destination, image, nil)
     guard CGImageDestinationFinalize(destination) else { return false }
-    print("samples: wrote \(url.path)")
+    // Written unbuffered: with output going to a file, print's buffer would hold the line until exit.
+    FileHandle.standardOutput.write(Data("samples: wrote \(url.path)\n".utf8))
     return true
 }
 

@@ -15,8 +15,8 @@ usage: samples [--scene N] [--scale S] [--headless DIR] [--list] [--help]
   --list          print the scenes and what to do in each, then exit
   --help          print this text, then exit
 
-In the window: h or ? help · ←/→ previous/next (wrapping) · 1–9, then 0–7 within a second for
-10–17 · Home/End first/last · s slow animations · f frame times · r flash repaints · b blended
+In the window: h or ? help · ←/→ previous/next (wrapping) · 1–9, then 0–8 within a second for
+10–18 · Home/End first/last · s slow animations · f frame times · r flash repaints · b blended
 layers · o layer bounds · t hit-test path on click · p save a PNG · Esc close the help or quit ·
 q quit
 """

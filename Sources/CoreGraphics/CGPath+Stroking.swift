@@ -107,20 +107,25 @@ extension CGPath {
     /// (lengths of 1e-9 along a long path) draws the path undashed, counted as `.budgetExceeded`.
     public static let maxDashes = 1 << 18
 
-    /// Whether dashing `length` (path units) with `lengths` makes more than `maxDashes` dashes (counted).
+    /// Whether dashing `length` (path units) with `lengths` makes more than `maxDashes` dashes
+    /// (counted). An infinite length always does: its dashes never end.
     package static func exceedsDashBudget(length: CGFloat, lengths: [CGFloat]) -> Bool {
         let period = lengths.reduce(0, +)
-        guard period > 0, length.isFinite else { return false }
-        let dashes = Double(length / period) * Double(lengths.count)
+        guard period > 0 else { return false }
+        let dashes = length.isNaN ? 0 : Double(length / period) * Double(lengths.count)
         if dashes > Double(maxDashes) { CGDiagnostics.record(.budgetExceeded); return true }
         return false
     }
 
     /// The length of the path's control polygon (path units): at least the length of its curves,
-    /// found without flattening them (closing segments included).
+    /// found without flattening them (closing segments included; pieces with a NaN end skipped).
     package var controlPolygonLength: CGFloat {
         var total: CGFloat = 0, last = CGPoint.zero, start = CGPoint.zero
-        func to(_ p: CGPoint) { total += hypot(p.x - last.x, p.y - last.y); last = p }
+        func to(_ p: CGPoint) {
+            let l = hypot(p.x - last.x, p.y - last.y)
+            if !l.isNaN { total += l }   // as Polyline.length: a NaN point hides nothing else
+            last = p
+        }
         for op in ops {
             switch op {
             case .move(let p): last = p; start = p
@@ -135,11 +140,17 @@ extension CGPath {
 }
 
 extension Polyline {
-    /// The polyline's length, its closing segment included.
+    /// The polyline's length, its closing segment included, as the dasher walks it: a segment
+    /// with a NaN end has no length and is skipped (so one such point cannot hide the length of
+    /// the rest from the dash budget); an infinite segment makes the length infinite.
     var length: CGFloat {
         var total: CGFloat = 0
-        for (a, b) in zip(points, points.dropFirst()) { total += hypot(b.x - a.x, b.y - a.y) }
-        if closed, let first = points.first, let last = points.last { total += hypot(first.x - last.x, first.y - last.y) }
+        func add(_ a: CGPoint, _ b: CGPoint) {
+            let l = hypot(b.x - a.x, b.y - a.y)
+            if !l.isNaN { total += l }
+        }
+        for (a, b) in zip(points, points.dropFirst()) { add(a, b) }
+        if closed, let first = points.first, let last = points.last { add(last, first) }
         return total
     }
 }

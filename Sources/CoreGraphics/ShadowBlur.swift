@@ -1,87 +1,76 @@
 import Foundation
 
-/// Gaussian blur of an 8-bit alpha plane, approximated by three box blurs (zero outside).
+/// Gaussian blur of an 8-bit alpha plane (zero outside), as two passes of a sampled Gaussian.
 ///
-/// Three successive boxes whose widths are chosen for σ reach within a few percent of a true
-/// Gaussian (the W3C/CSS practice). Each pass is a running sum, so the cost is independent
-/// of the radius: O(width × height) per pass.
+/// The kernel is the Gaussian itself, sampled at whole pixels out to `reach` (3.5 σ) and
+/// normalised, applied along rows and then columns. A true Gaussian keeps its tail, so a shadow
+/// fades out as far as Apple's does: non-zero pixels almost three σ — twice `shadowRadius` —
+/// beyond the shape (three box blurs, the common approximation, stop near 2.5 σ). The support is
+/// exactly `reach`, so a pixel depends only on sources within it: planes cut to different bands
+/// or damage boxes give the same pixels. The intermediate plane is `Float`, so the faint tail is
+/// not rounded away between the two directions. Each pass is one multiply-add per tap and pixel,
+/// laid out as a sum of shifted rows (vectorised); above `maxExactSigma` three box passes take
+/// over, so that the work stays proportional to the plane, not to σ.
 package enum ShadowBlur {
     /// Largest σ accepted, in pixels; larger values are clamped (counted) to bound work and memory.
     package static let maxSigma: CGFloat = 128
 
-    /// Box widths (odd) for three passes approximating a Gaussian of `sigma`.
-    static func boxes(sigma: CGFloat) -> [Int] {
-        guard sigma > 0 else { return [] }
-        let n = 3.0
-        let ideal = (12 * sigma * sigma / n + 1).squareRoot()
-        var wl = CGClampToInt(Double(ideal.rounded(.down)), in: 1...4096)
-        if wl % 2 == 0 { wl -= 1 }
-        let wu = wl + 2
-        let m = ((12 * sigma * sigma - n * CGFloat(wl * wl) - 4 * n * CGFloat(wl) - 3 * n) / (-4 * CGFloat(wl) - 4)).rounded()
-        return (0..<3).map { CGFloat($0) < m ? wl : wu }
+    /// Largest σ (pixels) blurred with the sampled Gaussian; wider blurs use three boxes.
+    static let maxExactSigma: CGFloat = 32
+
+    /// Below this σ (pixels) nothing is blurred: the spread is under a pixel.
+    static let minSigma: CGFloat = 0.5
+
+    /// How far the blur spreads coverage, in pixels: 3.5 σ. A full-alpha edge rounds to zero
+    /// past 2.9 σ (½ erfc(2.9/√2) × 255 < ½); the kernel goes on to 3.5 σ so that the pixels
+    /// just inside that distance still receive the tail they would from an untruncated
+    /// Gaussian. Callers size planes and damage by it.
+    package static func reach(sigma: CGFloat) -> Int {
+        guard sigma >= minSigma else { return 0 }
+        return CGClampToInt(Double((3.5 * min(sigma, maxSigma)).rounded(.up)), in: 1...4096)
     }
 
-    /// How far the three boxes spread coverage, in pixels.
-    package static func reach(sigma: CGFloat) -> Int { boxes(sigma: sigma).reduce(0) { $0 + ($1 - 1) / 2 } }
+    /// The normalised Gaussian of `sigma` at −reach…reach (whole pixels).
+    static func kernel(sigma: CGFloat) -> [Float] {
+        let r = reach(sigma: sigma)
+        let weights = (-r...r).map { k in exp(-Double(k * k) / (2 * Double(sigma * sigma))) }
+        let total = weights.reduce(0, +)
+        return weights.map { Float($0 / total) }
+    }
 
     /// Blurs `plane` (width × height bytes, rows of `width`) in place.
     package static func blur(_ plane: inout [UInt8], width: Int, height: Int, sigma: CGFloat) {
-        let widths = boxes(sigma: sigma)
-        guard !widths.isEmpty, width > 0, height > 0 else { return }
-        var tmp = [UInt8](repeating: 0, count: width * height)
-        var sums = [UInt32](repeating: 0, count: width)
+        guard sigma >= minSigma, width > 0, height > 0 else { return }
+        let s = min(sigma, maxSigma)
+        if s > maxExactSigma { return BoxBlur.blur(&plane, width: width, height: height, sigma: s) }
+        let k = kernel(sigma: s), r = k.count / 2
+        var f = [Float](repeating: 0, count: width * height)
+        var line = [Float](repeating: 0, count: max(width, height) + 2 * r)
         plane.withUnsafeMutableBufferPointer { p in
-            tmp.withUnsafeMutableBufferPointer { t in
-                sums.withUnsafeMutableBufferPointer { c in
-                    for w in widths {
-                        let r = (w - 1) / 2
-                        for y in 0..<height { rowPass(p.baseAddress! + y * width, count: width, radius: r, tmp: t.baseAddress!) }
-                        columnPass(p.baseAddress!, width: width, height: height, radius: r, copy: t.baseAddress!, sums: c.baseAddress!)
+            f.withUnsafeMutableBufferPointer { f in
+                line.withUnsafeMutableBufferPointer { line in
+                    let f = f.baseAddress!, line = line.baseAddress!, p = p.baseAddress!
+                    // Rows: each output is Σ k[j] × in[x + j − r], as a sum of shifted input rows.
+                    for y in 0..<height {
+                        let src = p + y * width, out = f + y * width
+                        for x in 0..<width { line[r + x] = Float(src[x]) }   // zeros either side stay zero
+                        for j in 0..<k.count {
+                            let w = k[j], shifted = line + j
+                            for x in 0..<width { out[x] += w * shifted[x] }
+                        }
+                    }
+                    // Columns: each output row is Σ k[j] × row(y + j − r), rows outside being zero.
+                    for y in 0..<height {
+                        let acc = line
+                        acc.update(repeating: 0, count: width)
+                        for j in max(0, r - y)..<min(k.count, height + r - y) {
+                            let w = k[j], row = f + (y + j - r) * width
+                            for x in 0..<width { acc[x] += w * row[x] }
+                        }
+                        let out = p + y * width
+                        for x in 0..<width { out[x] = UInt8(min(acc[x] + 0.5, 255)) }
                     }
                 }
-            }
-        }
-    }
-
-    /// floor(x / w) for x < 2²¹ and w < 2¹⁶ as a multiply and a shift: with m = ⌈2⁴⁰ / w⌉ the
-    /// error x·(m·w − 2⁴⁰) / (w·2⁴⁰) stays below 1 / w, so the floor is exact.
-    @inline(__always)
-    private static func divider(_ w: Int) -> UInt64 { ((1 << 40) + UInt64(w) - 1) / UInt64(w) }
-
-    /// One running-sum box pass along a row (values outside are zero), rounded to nearest.
-    private static func rowPass(_ line: UnsafeMutablePointer<UInt8>, count: Int, radius r: Int, tmp: UnsafeMutablePointer<UInt8>) {
-        tmp.update(from: line, count: count)
-        let w = 2 * r + 1, m = divider(w), half = UInt32(w / 2)
-        var sum: UInt32 = 0
-        for i in 0..<min(r, count) { sum += UInt32(tmp[i]) }
-        for i in 0..<count {
-            if i + r < count { sum += UInt32(tmp[i + r]) }
-            line[i] = UInt8(truncatingIfNeeded: (UInt64(sum + half) &* m) >> 40)
-            if i - r >= 0 { sum -= UInt32(tmp[i - r]) }
-        }
-    }
-
-    /// The same pass down every column at once, row by row (one running sum per column), so
-    /// memory is read in order.
-    private static func columnPass(_ plane: UnsafeMutablePointer<UInt8>, width: Int, height: Int, radius r: Int,
-                                   copy: UnsafeMutablePointer<UInt8>, sums: UnsafeMutablePointer<UInt32>) {
-        copy.update(from: plane, count: width * height)
-        let w = 2 * r + 1, m = divider(w), half = UInt32(w / 2)
-        sums.update(repeating: 0, count: width)
-        for y in 0..<min(r, height) {
-            let row = copy + y * width
-            for x in 0..<width { sums[x] += UInt32(row[x]) }
-        }
-        for y in 0..<height {
-            if y + r < height {
-                let add = copy + (y + r) * width
-                for x in 0..<width { sums[x] += UInt32(add[x]) }
-            }
-            let out = plane + y * width
-            for x in 0..<width { out[x] = UInt8(truncatingIfNeeded: (UInt64(sums[x] + half) &* m) >> 40) }
-            if y - r >= 0 {
-                let sub = copy + (y - r) * width
-                for x in 0..<width { sums[x] -= UInt32(sub[x]) }
             }
         }
     }

@@ -40,6 +40,23 @@ import Testing
         #expect(line.copy(dashingWithPhase: 0, lengths: [10, 10]).ops.count > 50)
     }
 
+    @Test func aNaNPointDoesNotHideTheRestOfThePathFromTheDashBudget() {
+        // Found by fuzzing: a curve whose flattening overflowed to NaN points made the path's
+        // length NaN, the budget let it through, and the 1e300-long line after it was then cut
+        // into 6-point dashes without end (before this, the test hangs).
+        let path = CGMutablePath()
+        path.move(to: CGPoint(x: 0, y: 0))
+        // Finite control points whose flattening overflows (3 × 1e308 is ∞, and ∞ − ∞ NaN).
+        path.addCurve(to: CGPoint(x: 10, y: 0), control1: CGPoint(x: 1e308, y: 1e308), control2: CGPoint(x: -1e308, y: -1e308))
+        path.addLine(to: CGPoint(x: 1e300, y: 0))
+        let before = budgetCount()
+        let dashed = path.copy(dashingWithPhase: 0, lengths: [6, 6])
+        #expect(dashed.ops.count == path.ops.count)   // drawn undashed
+        #expect(budgetCount() > before)
+        // An infinite length is over any budget.
+        #expect(CGPath.exceedsDashBudget(length: .infinity, lengths: [1, 1]))
+    }
+
     @Test func aPathThatKeepsAddingItselfStopsAtTheElementBudget() {
         let path = CGMutablePath()
         path.addRect(CGRect(x: 0, y: 0, width: 10, height: 10))
