@@ -96,7 +96,7 @@ extension CGContext {
             state.dashLengths = []
             return
         }
-        state.dashLengths = lengths
+        state.dashLengths = CGPath.boundedDashLengths(lengths)
         state.dashPhase = phase
     }
     /// Accepted for compatibility; curve flattening accuracy is fixed by cairo's tolerance.

@@ -83,6 +83,7 @@ extension CGPath {
             copy.transformInPlace(transform)
             return copy
         }
+        let lengths = CGPath.boundedDashLengths(lengths)
         let pattern = lengths.count % 2 == 0 ? lengths : lengths + lengths
         let polys = flattened(tolerance: tolerance)
         guard !CGPath.exceedsDashBudget(length: polys.reduce(0) { $0 + $1.length }, lengths: lengths) else {
@@ -106,6 +107,15 @@ extension CGPath {
     /// The most dashes one dashed path may have; a pattern that would cut a path into more
     /// (lengths of 1e-9 along a long path) draws the path undashed, counted as `.budgetExceeded`.
     public static let maxDashes = 1 << 18
+
+    /// The longest dash or gap (path units); longer ones are shortened to it. Longer than any
+    /// path drawn, so nothing visible changes, while a pattern's period (doubled for an odd count,
+    /// as Core Graphics and cairo repeat it) stays finite: 1e308 twice is ∞, and cairo's dasher
+    /// never ends on an infinite period.
+    public static let maxDashLength: CGFloat = 1e15
+
+    /// `lengths` with each one shortened to `maxDashLength`.
+    package static func boundedDashLengths(_ lengths: [CGFloat]) -> [CGFloat] { lengths.map { min($0, maxDashLength) } }
 
     /// Whether dashing `length` (path units) with `lengths` makes more than `maxDashes` dashes
     /// (counted). An infinite length always does: its dashes never end.

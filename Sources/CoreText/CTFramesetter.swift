@@ -27,6 +27,10 @@ public final class CTFrame: @unchecked Sendable {   // immutable after init
         let all = NSRange(location: 0, length: string.length)
         let loc = min(max(range.location, 0), all.length)
         let len = range.length <= 0 ? all.length - loc : min(range.length, all.length - loc)
+        // The whole string is used as it is: corelibs Foundation leaks the attributes of every
+        // attributed string it makes (swift-corelibs-foundation#5256), so a copy per draw would
+        // leak a little at every frame.
+        if loc == 0, len == all.length { return string }
         return string.attributedSubstring(from: NSRange(location: loc, length: len))
     }
 }

@@ -63,7 +63,9 @@ extension AnimationModel {
         let d = timing.duration
         let linear = d > 0 ? min(max(time / d, 0), 1) : 1
         let eased = timingFunction?.value(at: linear) ?? linear
-        return (t, t.startProgress + (t.endProgress - t.startProgress) * eased)
+        // A timing function may overshoot [0, 1]; a transition's progress is a fraction of the way.
+        let progress = t.startProgress + (t.endProgress - t.startProgress) * eased
+        return (t, progress.isNaN ? 0 : min(max(progress, 0), 1))
     }
 }
 

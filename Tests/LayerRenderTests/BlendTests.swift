@@ -219,4 +219,18 @@ import Testing
             #expect(out == expected, "\(n) values")
         }
     }
+
+    @Test func aCrossDissolvePastItsEndsStopsAtThem() {
+        // Found by fuzzing: a transition whose timing function overshoots asked for a mix at
+        // t = 2.4, and a channel fading down went below zero (a trap converting it to a byte).
+        // A cross-dissolve's fraction is clamped to [0, 1]; NaN counts as 0.
+        let box = PixelBox(x0: 0, y0: 0, x1: 1, y1: 1)
+        for (t, expected) in [(Float(2.4), UInt32(0xFF00_0000)), (-3, 0xFFFF_FFFF), (.nan, 0xFFFF_FFFF), (0.5, 0xFF80_8080)] {
+            let a = OwnedTarget(box: box), b = OwnedTarget(box: box)
+            a.target.row(0)[0] = 0xFFFF_FFFF
+            b.target.row(0)[0] = 0xFF00_0000
+            Raster.lerp(a.target, toward: b.target, t, box: box)
+            #expect(a.target.row(0)[0] == expected, "t = \(t)")
+        }
+    }
 }

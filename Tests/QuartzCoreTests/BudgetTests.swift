@@ -57,6 +57,25 @@ import Testing
         #expect(CGPath.exceedsDashBudget(length: .infinity, lengths: [1, 1]))
     }
 
+    @Test func aDashOf1e308InAnOddPatternStrokesAsOneLongDash() throws {
+        // Found by fuzzing: an odd pattern repeats doubled, 1e308 twice is ∞, and cairo's dasher
+        // never ended. Dashes are shortened to CGPath.maxDashLength, longer than any path drawn:
+        // the 80-point line below is one dash, drawn solid.
+        let ctx = try #require(CGContext(data: nil, width: 100, height: 20, bitsPerComponent: 8, bytesPerRow: 0,
+                                         space: CGColorSpaceCreateDeviceRGB(), bitmapInfo: CGImageAlphaInfo.premultipliedFirst.rawValue))
+        ctx.setLineWidth(4)
+        ctx.setLineDash(phase: 0, lengths: [1e308, 11, 14])
+        ctx.move(to: CGPoint(x: 10, y: 10))
+        ctx.addLine(to: CGPoint(x: 90, y: 10))
+        ctx.strokePath()
+        let image = try #require(ctx.makeImage())
+        #expect((10..<90).allSatisfy { image.premultipliedPixel(x: $0, y: 10) == 0xFF00_0000 })
+        let line = CGMutablePath()
+        line.move(to: CGPoint(x: 10, y: 10))
+        line.addLine(to: CGPoint(x: 90, y: 10))
+        #expect(line.copy(dashingWithPhase: 0, lengths: [1e308, 11, 14]).ops.count == 2)
+    }
+
     @Test func aPathThatKeepsAddingItselfStopsAtTheElementBudget() {
         let path = CGMutablePath()
         path.addRect(CGRect(x: 0, y: 0, width: 10, height: 10))

@@ -39,9 +39,11 @@ extension Raster {
         }
     }
 
-    /// Replaces `a` by a·(1 − t) + b·t per premultiplied channel (a cross-dissolve).
+    /// Replaces `a` by a·(1 − t) + b·t per premultiplied channel (a cross-dissolve); `t` is
+    /// clamped to [0, 1] (NaN: 0), so every channel stays a byte.
     static func lerp(_ a: RenderTarget, toward b: RenderTarget, _ t: Float, box: PixelBox) {
         guard !box.isEmpty else { return }
+        let t = t.isNaN ? 0 : min(max(t, 0), 1)
         for y in box.y0..<box.y1 {
             let pa = a.row(y), pb = b.row(y)
             for x in box.x0..<box.x1 where pa[x] != 0 || pb[x] != 0 {
