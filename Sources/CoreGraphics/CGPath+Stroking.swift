@@ -355,6 +355,8 @@ struct Stroker<Sink: PathSink> {
     mutating func arc(from a: CGPoint, to b: CGPoint, center c: CGPoint, sweep: CGFloat? = nil) {
         let u0 = sub(a, c), u1 = sub(b, c)
         let total = sweep ?? atan2(u0.x * u1.y - u0.y * u1.x, u0.x * u1.x + u0.y * u1.y)
+        // Points past ±1e154 overflow the products above to ∞ and the angle to NaN: no arc, a line.
+        guard total.isFinite else { return out.add(.line(b)) }
         // At least one piece (a zero turn rounds to none: expected, not counted), at most four.
         let pieces = CGClampToInt(Double((abs(total) / (.pi / 2) - 1e-9).rounded(.up)), in: 1...4, counted: false)
         let step = total / CGFloat(pieces), h = 4 / 3 * tan(step / 4)

@@ -11,6 +11,7 @@ extension Compositor {
     /// (`full4`, flattened into `plane`): under a perspective, nearer particles are larger.
     func paintEmitter(_ e: EmitterContent, layer: UInt64, local: Double, world: Homography, pixel: CGFloat,
                       target: RenderTarget, box: PixelBox, alpha: Double, clips: [ClipShape], space3D: Space3D? = nil) {
+        guard !box.isEmpty else { return }   // an empty box may come inverted (its rows would not make a range)
         let batch = particleShare.placed(layer: layer, emitter: e, at: local - e.startTime, world: world, space3D: space3D)
         let additive = e.renderMode == "additive"
         // Each cell's picture with the last tint applied: particles of one colour (no colour range

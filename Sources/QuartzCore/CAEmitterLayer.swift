@@ -16,7 +16,7 @@ import LayerRender
 open class CAEmitterLayer: CALayer {
     /// The committed emitter values, in the engine's form (cells are read at each commit).
     var emitter = EmitterContent()
-    private var cellObjects: [CAEmitterCell]?
+    var cellObjects: [CAEmitterCell]?
     private var emissionStarted = false
 
     /// Creates an emitter with Apple's defaults (no cells, a point at the origin).
@@ -35,80 +35,80 @@ open class CAEmitterLayer: CALayer {
 
     /// The kinds of particles emitted.
     open var emitterCells: [CAEmitterCell]? {
-        get { locked { cellObjects } }
-        set { locked { cellObjects = newValue; didChange("emitterCells") } }
+        get { self[EmitterProperties.emitterCells] }
+        set { self[EmitterProperties.emitterCells] = newValue }
     }
 
     /// Multiplies every cell's birth rate (default 1). Animatable.
     open var birthRate: Float {
-        get { locked { Float(emitter.birthRate) } }
-        set { setChecked(newValue.isFinite, "birthRate") { emitter.birthRate = Double(newValue) } }
+        get { self[EmitterProperties.birthRate] }
+        set { self[EmitterProperties.birthRate] = newValue }
     }
     /// Multiplies every cell's lifetime (default 1). Animatable.
     open var lifetime: Float {
-        get { locked { Float(emitter.lifetime) } }
-        set { setChecked(newValue.isFinite, "lifetime") { emitter.lifetime = Double(newValue) } }
+        get { self[EmitterProperties.lifetime] }
+        set { self[EmitterProperties.lifetime] = newValue }
     }
     /// Multiplies every cell's velocity (default 1). Animatable.
     open var velocity: Float {
-        get { locked { Float(emitter.velocity) } }
-        set { setChecked(newValue.isFinite, "velocity") { emitter.velocity = Double(newValue) } }
+        get { self[EmitterProperties.velocity] }
+        set { self[EmitterProperties.velocity] = newValue }
     }
     /// Multiplies every cell's scale (default 1). Animatable.
     open var scale: Float {
-        get { locked { Float(emitter.scale) } }
-        set { setChecked(newValue.isFinite, "scale") { emitter.scale = Double(newValue) } }
+        get { self[EmitterProperties.scale] }
+        set { self[EmitterProperties.scale] = newValue }
     }
     /// Multiplies every cell's spin (default 1). Animatable.
     open var spin: Float {
-        get { locked { Float(emitter.spin) } }
-        set { setChecked(newValue.isFinite, "spin") { emitter.spin = Double(newValue) } }
+        get { self[EmitterProperties.spin] }
+        set { self[EmitterProperties.spin] = newValue }
     }
     /// The centre of the emitter shape, in layer coordinates. Animatable.
     open var emitterPosition: CGPoint {
-        get { locked { emitter.position } }
-        set { setChecked(newValue.isFinite, "emitterPosition") { emitter.position = newValue } }
+        get { self[EmitterProperties.emitterPosition] }
+        set { self[EmitterProperties.emitterPosition] = newValue }
     }
-    /// The emitter's z position: where particles start in depth.
+    /// The emitter's z position: where particles start in depth. Animatable.
     open var emitterZPosition: CGFloat {
-        get { locked { emitter.zPosition } }
-        set { setChecked(newValue.isFinite, "emitterZPosition") { emitter.zPosition = newValue } }
+        get { self[EmitterProperties.emitterZPosition] }
+        set { self[EmitterProperties.emitterZPosition] = newValue }
     }
     /// The size of the emitter shape (a circle's diameter is its width). Animatable.
     open var emitterSize: CGSize {
-        get { locked { emitter.size } }
-        set { setChecked(newValue.width.isFinite && newValue.height.isFinite, "emitterSize") { emitter.size = newValue } }
+        get { self[EmitterProperties.emitterSize] }
+        set { self[EmitterProperties.emitterSize] = newValue }
     }
     /// The depth of cuboid and sphere shapes: the spread of starting depths.
     open var emitterDepth: CGFloat {
-        get { locked { emitter.depth } }
-        set { setChecked(newValue.isFinite, "emitterDepth") { emitter.depth = newValue } }
+        get { self[EmitterProperties.emitterDepth] }
+        set { self[EmitterProperties.emitterDepth] = newValue }
     }
     /// The emitter's shape (default point).
     open var emitterShape: CAEmitterLayerEmitterShape {
-        get { locked { CAEmitterLayerEmitterShape(rawValue: emitter.shape) } }
-        set { locked { emitter.shape = newValue.rawValue; didChange("emitterShape") } }
+        get { self[EmitterProperties.emitterShape] }
+        set { self[EmitterProperties.emitterShape] = newValue }
     }
     /// Where on the shape particles start (default volume).
     open var emitterMode: CAEmitterLayerEmitterMode {
-        get { locked { CAEmitterLayerEmitterMode(rawValue: emitter.mode) } }
-        set { locked { emitter.mode = newValue.rawValue; didChange("emitterMode") } }
+        get { self[EmitterProperties.emitterMode] }
+        set { self[EmitterProperties.emitterMode] = newValue }
     }
     /// Order and blending of particles (default unordered; additive adds colours).
     open var renderMode: CAEmitterLayerRenderMode {
-        get { locked { CAEmitterLayerRenderMode(rawValue: emitter.renderMode) } }
-        set { locked { emitter.renderMode = newValue.rawValue; didChange("renderMode") } }
+        get { self[EmitterProperties.renderMode] }
+        set { self[EmitterProperties.renderMode] = newValue }
     }
     /// Whether particles keep their depth (placed through the layer's 3D chain) instead of being
     /// drawn in its plane. Default false.
     open var preservesDepth: Bool {
-        get { locked { emitter.preservesDepth } }
-        set { locked { emitter.preservesDepth = newValue; didChange("preservesDepth") } }
+        get { self[EmitterProperties.preservesDepth] }
+        set { self[EmitterProperties.preservesDepth] = newValue }
     }
     /// The seed of every random choice (default 0).
     open var seed: UInt32 {
-        get { locked { emitter.seed } }
-        set { locked { emitter.seed = newValue; didChange("seed") } }
+        get { self[EmitterProperties.seed] }
+        set { self[EmitterProperties.seed] = newValue }
     }
 
     // MARK: Engine hooks
@@ -150,21 +150,5 @@ open class CAEmitterLayer: CALayer {
         "renderMode": CAEmitterLayerRenderMode.unordered, "preservesDepth": false, "seed": UInt32(0),
     ]) { $1 }
 
-    nonisolated(unsafe) static let emitterKeys: [String: LayerKey] = builtInKeys.merging([   // immutable after init; `Any` values keep it from being Sendable
-        "emitterCells": .typed(\CAEmitterLayer.emitterCells, Coerce.object),
-        "birthRate": .typed(\CAEmitterLayer.birthRate, Coerce.float),
-        "lifetime": .typed(\CAEmitterLayer.lifetime, Coerce.float),
-        "velocity": .typed(\CAEmitterLayer.velocity, Coerce.float),
-        "scale": .typed(\CAEmitterLayer.scale, Coerce.float),
-        "spin": .typed(\CAEmitterLayer.spin, Coerce.float),
-        "emitterPosition": .typed(\CAEmitterLayer.emitterPosition, Coerce.point),
-        "emitterZPosition": .typed(\CAEmitterLayer.emitterZPosition, Coerce.cgFloat),
-        "emitterSize": .typed(\CAEmitterLayer.emitterSize, Coerce.size),
-        "emitterDepth": .typed(\CAEmitterLayer.emitterDepth, Coerce.cgFloat),
-        "emitterShape": .typed(\CAEmitterLayer.emitterShape, Coerce.raw),
-        "emitterMode": .typed(\CAEmitterLayer.emitterMode, Coerce.raw),
-        "renderMode": .typed(\CAEmitterLayer.renderMode, Coerce.raw),
-        "preservesDepth": .typed(\CAEmitterLayer.preservesDepth, Coerce.bool),
-        "seed": .typed(\CAEmitterLayer.seed, { Coerce.double($0).map { UInt32(clamping: CGClampToInt($0, in: 0...Int(UInt32.max))) } }),
-    ]) { $1 }
+    nonisolated(unsafe) static let emitterKeys = LayerKey.table(EmitterProperties.all, over: builtInKeys)   // immutable after init; closures keep it from being Sendable
 }

@@ -15,8 +15,8 @@ import LayerRender
 open class CAGradientLayer: CALayer {
     /// The committed gradient values, in the engine's form.
     var gradient = GradientContent()
-    private var colorValues: [Any]?
-    private var locationValues: [NSNumber]?
+    var colorValues: [Any]?
+    var locationValues: [NSNumber]?
 
     /// Creates a gradient layer with Apple's defaults (no colours, top to bottom, axial).
     public override init() { super.init() }
@@ -34,55 +34,38 @@ open class CAGradientLayer: CALayer {
 
     /// The colours of the stops (CGColors; other elements are ignored and counted). Animatable.
     open var colors: [Any]? {
-        get { locked { colorValues } }
-        set {
-            locked {
-                colorValues = newValue
-                let cgColors = newValue?.compactMap { $0 as? CGColor } ?? []
-                if cgColors.count != newValue?.count ?? 0 { CGDiagnostics.record(.invalidKeyValue) }
-                gradient.colors = cgColors
-                didChange("colors")
-            }
-        }
+        get { self[GradientProperties.colors] }
+        set { self[GradientProperties.colors] = newValue }
     }
 
     /// Stop positions in [0, 1], ascending; nil (default) spreads the colours evenly. Animatable.
     open var locations: [NSNumber]? {
-        get { locked { locationValues } }
-        set {
-            locked {
-                locationValues = newValue
-                gradient.locations = newValue.map { $0.map { CGFloat($0.doubleValue) } }
-                didChange("locations")
-            }
-        }
+        get { self[GradientProperties.locations] }
+        set { self[GradientProperties.locations] = newValue }
     }
 
     /// Where the first stop lies, in unit coordinates of the bounds (default (0.5, 0)). Animatable.
     open var startPoint: CGPoint {
-        get { locked { gradient.startPoint } }
-        set { setChecked(newValue.isFinite, "startPoint") { gradient.startPoint = newValue } }
+        get { self[GradientProperties.startPoint] }
+        set { self[GradientProperties.startPoint] = newValue }
     }
 
     /// Where the last stop lies, in unit coordinates of the bounds (default (0.5, 1)). Animatable.
     open var endPoint: CGPoint {
-        get { locked { gradient.endPoint } }
-        set { setChecked(newValue.isFinite, "endPoint") { gradient.endPoint = newValue } }
+        get { self[GradientProperties.endPoint] }
+        set { self[GradientProperties.endPoint] = newValue }
     }
 
     /// The kind of gradient (default axial; unknown values draw axial).
     open var type: CAGradientLayerType {
-        get { locked { CAGradientLayerType(rawValue: gradient.type) } }
-        set { locked { gradient.type = newValue.rawValue; didChange("type") } }
+        get { self[GradientProperties.type] }
+        set { self[GradientProperties.type] = newValue }
     }
 
     // MARK: Engine hooks
 
     override class var keyTable: [String: LayerKey] { gradientKeys }
     override class var frameworkDefaults: [String: Any] { gradientDefaults }
-    override class func isImplicitlyAnimatable(_ key: String) -> Bool {
-        ["colors", "locations", "startPoint", "endPoint"].contains(key) || super.isImplicitlyAnimatable(key)
-    }
 
     override func makeState() -> LayerState {
         var s = baseState()
@@ -104,11 +87,5 @@ open class CAGradientLayer: CALayer {
         "startPoint": CGPoint(x: 0.5, y: 0), "endPoint": CGPoint(x: 0.5, y: 1), "type": CAGradientLayerType.axial,
     ]) { $1 }
 
-    nonisolated(unsafe) static let gradientKeys: [String: LayerKey] = builtInKeys.merging([   // immutable after init; `Any` values keep it from being Sendable
-        "colors": .typed(\CAGradientLayer.colors, Coerce.object),
-        "locations": .typed(\CAGradientLayer.locations, Coerce.numbers),
-        "startPoint": .typed(\CAGradientLayer.startPoint, Coerce.point),
-        "endPoint": .typed(\CAGradientLayer.endPoint, Coerce.point),
-        "type": .typed(\CAGradientLayer.type, Coerce.raw),
-    ]) { $1 }
+    nonisolated(unsafe) static let gradientKeys = LayerKey.table(GradientProperties.all, over: builtInKeys)   // immutable after init; closures keep it from being Sendable
 }

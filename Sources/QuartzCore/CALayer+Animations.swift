@@ -68,14 +68,6 @@ extension CALayer {
 
     // MARK: Actions
 
-    /// Keys that animate implicitly on Apple systems when changed on a live layer.
-    static let implicitlyAnimatableKeys: Set<String> = [
-        "anchorPoint", "anchorPointZ", "backgroundColor", "borderColor", "borderWidth", "bounds", "contentsRect",
-        "contentsCenter", "contentsScale", "cornerRadius", "opacity", "position", "shadowColor", "shadowOffset",
-        "shadowOpacity", "shadowPath", "shadowRadius", "sublayerTransform", "transform", "zPosition",
-        "rasterizationScale", "minificationFilterBias",
-    ]
-
     /// The action found after `defaultAction(forKey:)`: Apple's built-in implicit animation —
     /// a basic animation for animatable keys, a fade for `contents`.
     func builtInAction(forKey event: String) -> (any CAAction)? {

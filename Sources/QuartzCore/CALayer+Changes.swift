@@ -19,14 +19,4 @@ extension CALayer {
 
     /// Counts a non-finite value that a setter refused.
     func rejectNonFinite() { CGDiagnostics.record(.nonFiniteGeometry) }
-
-    /// A setter's common path, under the layer tree lock: refuse (and count) a non-finite value,
-    /// else store it and report `key` changed.
-    func setChecked(_ isFinite: Bool, _ key: String, _ store: () -> Void) {
-        locked {
-            guard isFinite else { rejectNonFinite(); return }
-            store()
-            didChange(key)
-        }
-    }
 }

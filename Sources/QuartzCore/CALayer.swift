@@ -16,9 +16,10 @@ import LayerRender
 ///
 /// File layout: Swift cannot override members declared in extensions, so every member a
 /// subclass may override (Apple's open API) is declared here; the work is done by internal
-/// helpers in `CALayer+*.swift`, and the stored values in `LayerStorage`. Setters go through
-/// one idiom, `setChecked(_:_:_:)`: under the layer tree lock, a NaN or infinite value is refused
-/// (the old value kept, the refusal counted), else stored and reported through `didChange(_:)`.
+/// helpers in `CALayer+*.swift`, and the stored values in `LayerStorage`. Each stored property is
+/// declared once (`CALayer.Properties`, a `LayerProperty`): the accessors here read and write
+/// through that declaration, with one idiom for every setter (refuse what the declaration does
+/// not accept, counted; store; report the change), and key-value coding reads the same table.
 open class CALayer: NSObject, CAMediaTiming {
     // MARK: Stored model state (read through the public properties)
 
@@ -114,337 +115,332 @@ open class CALayer: NSObject, CAMediaTiming {
 
     /// The layer's own rectangle in its coordinate space (points); origin scrolls contents, size is the extent.
     open var bounds: CGRect {
-        get { locked { storage.bounds } }
-        set { setChecked(newValue.isFiniteRect, "bounds") { let old = storage.bounds; storage.bounds = newValue; boundsDidChange(from: old) } }
+        get { self[Properties.bounds] }
+        set { self[Properties.bounds] = newValue }
     }
 
     /// Where the anchor point sits, in the superlayer's coordinate space (points).
     open var position: CGPoint {
-        get { locked { storage.position } }
-        set { setChecked(newValue.isFinite, "position") { storage.position = newValue } }
+        get { self[Properties.position] }
+        set { self[Properties.position] = newValue }
     }
 
     /// Position on the z axis (points); a higher value draws and hit-tests in front of siblings.
     open var zPosition: CGFloat {
-        get { locked { storage.zPosition } }
-        set { setChecked(newValue.isFinite, "zPosition") { storage.zPosition = newValue } }
+        get { self[Properties.zPosition] }
+        set { self[Properties.zPosition] = newValue }
     }
 
     /// The point of `bounds`, in unit coordinates, that `position` places and transforms pivot about.
     open var anchorPoint: CGPoint {
-        get { locked { storage.anchorPoint } }
-        set { setChecked(newValue.isFinite, "anchorPoint") { storage.anchorPoint = newValue } }
+        get { self[Properties.anchorPoint] }
+        set { self[Properties.anchorPoint] = newValue }
     }
 
     /// The anchor's z coordinate (points).
     open var anchorPointZ: CGFloat {
-        get { locked { storage.anchorPointZ } }
-        set { setChecked(newValue.isFinite, "anchorPointZ") { storage.anchorPointZ = newValue } }
+        get { self[Properties.anchorPointZ] }
+        set { self[Properties.anchorPointZ] = newValue }
     }
 
     /// The transform applied about the anchor point, relative to the superlayer.
     open var transform: CATransform3D {
-        get { locked { storage.transform } }
-        set { setChecked(newValue.isFinite, "transform") { storage.transform = newValue; storage.transformIsIdentity = CATransform3DIsIdentity(newValue) } }
+        get { self[Properties.transform] }
+        set { self[Properties.transform] = newValue }
     }
 
     /// A transform applied to sublayers, about this layer's anchor point (perspective lives here).
     open var sublayerTransform: CATransform3D {
-        get { locked { storage.sublayerTransform } }
-        set { setChecked(newValue.isFinite, "sublayerTransform") { storage.sublayerTransform = newValue; storage.sublayerTransformIsIdentity = CATransform3DIsIdentity(newValue) } }
+        get { self[Properties.sublayerTransform] }
+        set { self[Properties.sublayerTransform] = newValue }
     }
 
     /// Whether this layer's geometry (and its sublayers') is flipped vertically relative to its superlayer.
     open var isGeometryFlipped: Bool {
-        get { locked { storage.isGeometryFlipped } }
-        set { locked { storage.isGeometryFlipped = newValue; didChange("geometryFlipped") } }
+        get { self[Properties.geometryFlipped] }
+        set { self[Properties.geometryFlipped] = newValue }
     }
 
     // MARK: Contents
 
     /// What the layer shows: a CGImage (other values are kept but draw nothing).
     open var contents: Any? {
-        get { locked { storage.contents } }
-        set { locked { storage.contents = newValue; didChange("contents") } }
+        get { self[Properties.contents] }
+        set { self[Properties.contents] = newValue }
     }
 
     /// The part of `contents` to show, in unit coordinates of the image.
     open var contentsRect: CGRect {
-        get { locked { storage.contentsRect } }
-        set { setChecked(newValue.isFiniteRect, "contentsRect") { storage.contentsRect = newValue } }
+        get { self[Properties.contentsRect] }
+        set { self[Properties.contentsRect] = newValue }
     }
 
     /// The stretchable middle of `contents` (unit coordinates) for nine-slice scaling.
     open var contentsCenter: CGRect {
-        get { locked { storage.contentsCenter } }
-        set { setChecked(newValue.isFiniteRect, "contentsCenter") { storage.contentsCenter = newValue } }
+        get { self[Properties.contentsCenter] }
+        set { self[Properties.contentsCenter] = newValue }
     }
 
     /// Pixels of `contents` per point (and of backing stores made by `display()`).
     open var contentsScale: CGFloat {
-        get { locked { storage.contentsScale } }
-        set { setChecked(newValue.isFinite && newValue > 0, "contentsScale") { storage.contentsScale = newValue } }
+        get { self[Properties.contentsScale] }
+        set { self[Properties.contentsScale] = newValue }
     }
 
     /// The pixel format of backing stores made by `display()`.
     open var contentsFormat: CALayerContentsFormat {
-        get { locked { storage.contentsFormat } }
-        set { locked { storage.contentsFormat = newValue; didChange("contentsFormat") } }
+        get { self[Properties.contentsFormat] }
+        set { self[Properties.contentsFormat] = newValue }
     }
 
     /// How contents are resampled when shrunk.
     open var minificationFilter: CALayerContentsFilter {
-        get { locked { storage.minificationFilter } }
-        set { locked { storage.minificationFilter = newValue; didChange("minificationFilter") } }
+        get { self[Properties.minificationFilter] }
+        set { self[Properties.minificationFilter] = newValue }
     }
 
     /// The level-of-detail bias of trilinear minification.
     open var minificationFilterBias: Float {
-        get { locked { storage.minificationFilterBias } }
-        set { setChecked(!newValue.isNaN, "minificationFilterBias") { storage.minificationFilterBias = newValue } }
+        get { self[Properties.minificationFilterBias] }
+        set { self[Properties.minificationFilterBias] = newValue }
     }
 
     /// How contents are resampled when enlarged.
     open var magnificationFilter: CALayerContentsFilter {
-        get { locked { storage.magnificationFilter } }
-        set { locked { storage.magnificationFilter = newValue; didChange("magnificationFilter") } }
+        get { self[Properties.magnificationFilter] }
+        set { self[Properties.magnificationFilter] = newValue }
     }
 
     /// A promise that the layer's backing store is fully opaque.
     open var isOpaque: Bool {
-        get { locked { storage.isOpaque } }
-        set { locked { storage.isOpaque = newValue; didChange("opaque") } }
+        get { self[Properties.opaque] }
+        set { self[Properties.opaque] = newValue }
     }
 
     /// Whether a bounds change marks the layer as needing display.
     open var needsDisplayOnBoundsChange: Bool {
-        get { locked { storage.needsDisplayOnBoundsChange } }
-        set { locked { storage.needsDisplayOnBoundsChange = newValue; didChange("needsDisplayOnBoundsChange") } }
+        get { self[Properties.needsDisplayOnBoundsChange] }
+        set { self[Properties.needsDisplayOnBoundsChange] = newValue }
     }
 
     /// Accepted; drawing is synchronous here.
     open var drawsAsynchronously: Bool {
-        get { locked { storage.drawsAsynchronously } }
-        set { locked { storage.drawsAsynchronously = newValue; didChange("drawsAsynchronously") } }
+        get { self[Properties.drawsAsynchronously] }
+        set { self[Properties.drawsAsynchronously] = newValue }
     }
 
     /// How `contents` is placed in `bounds`; an unknown value reads back as `center`.
     open var contentsGravity: CALayerContentsGravity {
-        get { locked { storage.contentsGravity } }
-        set {
-            locked {
-                storage.contentsGravity = CALayerContentsGravity.all.contains(newValue) ? newValue : .center
-                didChange("contentsGravity")
-            }
-        }
+        get { self[Properties.contentsGravity] }
+        set { self[Properties.contentsGravity] = newValue }
     }
 
     // MARK: Style
 
     /// The layer's opacity in [0, 1] (values outside are clamped when drawn).
     open var opacity: Float {
-        get { locked { storage.opacity } }
-        set { locked { guard newValue.isFinite else { return rejectNonFinite() }; storage.opacity = newValue; didChange("opacity") } }
+        get { self[Properties.opacity] }
+        set { self[Properties.opacity] = newValue }
     }
 
     /// Whether the layer (and its subtree) is not drawn and not hit-tested.
     open var isHidden: Bool {
-        get { locked { storage.isHidden } }
-        set { locked { storage.isHidden = newValue; didChange("hidden") } }
+        get { self[Properties.hidden] }
+        set { self[Properties.hidden] = newValue }
     }
 
     /// Whether sublayers and contents are clipped to `bounds` (and `cornerRadius`).
     open var masksToBounds: Bool {
-        get { locked { storage.masksToBounds } }
-        set { locked { storage.masksToBounds = newValue; didChange("masksToBounds") } }
+        get { self[Properties.masksToBounds] }
+        set { self[Properties.masksToBounds] = newValue }
     }
 
     /// Whether the layer is drawn when facing away from the viewer.
     open var isDoubleSided: Bool {
-        get { locked { storage.isDoubleSided } }
-        set { locked { storage.isDoubleSided = newValue; didChange("doubleSided") } }
+        get { self[Properties.doubleSided] }
+        set { self[Properties.doubleSided] = newValue }
     }
 
     /// The radius of rounded corners (points).
     open var cornerRadius: CGFloat {
-        get { locked { storage.cornerRadius } }
-        set { setChecked(newValue.isFinite, "cornerRadius") { storage.cornerRadius = newValue } }
+        get { self[Properties.cornerRadius] }
+        set { self[Properties.cornerRadius] = newValue }
     }
 
     /// Which corners `cornerRadius` rounds.
     open var maskedCorners: CACornerMask {
-        get { locked { storage.maskedCorners } }
-        set { locked { storage.maskedCorners = newValue; didChange("maskedCorners") } }
+        get { self[Properties.maskedCorners] }
+        set { self[Properties.maskedCorners] = newValue }
     }
 
     /// The shape of rounded corners.
     open var cornerCurve: CALayerCornerCurve {
-        get { locked { storage.cornerCurve } }
-        set { locked { storage.cornerCurve = newValue; didChange("cornerCurve") } }
+        get { self[Properties.cornerCurve] }
+        set { self[Properties.cornerCurve] = newValue }
     }
 
     /// The width of the border drawn inside `bounds` (points).
     open var borderWidth: CGFloat {
-        get { locked { storage.borderWidth } }
-        set { setChecked(newValue.isFinite, "borderWidth") { storage.borderWidth = newValue } }
+        get { self[Properties.borderWidth] }
+        set { self[Properties.borderWidth] = newValue }
     }
 
     /// The border colour (opaque black by default).
     open var borderColor: CGColor? {
-        get { locked { storage.borderColor } }
-        set { locked { storage.borderColor = newValue; didChange("borderColor") } }
+        get { self[Properties.borderColor] }
+        set { self[Properties.borderColor] = newValue }
     }
 
     /// The colour filling `bounds` (and corners) behind contents.
     open var backgroundColor: CGColor? {
-        get { locked { storage.backgroundColor } }
-        set { locked { storage.backgroundColor = newValue; didChange("backgroundColor") } }
+        get { self[Properties.backgroundColor] }
+        set { self[Properties.backgroundColor] = newValue }
     }
 
     /// The shadow's opacity in [0, 1]; 0 (the default) draws no shadow.
     open var shadowOpacity: Float {
-        get { locked { storage.shadowOpacity } }
-        set { setChecked(!newValue.isNaN, "shadowOpacity") { storage.shadowOpacity = newValue } }
+        get { self[Properties.shadowOpacity] }
+        set { self[Properties.shadowOpacity] = newValue }
     }
 
     /// The shadow's blur radius (points).
     open var shadowRadius: CGFloat {
-        get { locked { storage.shadowRadius } }
-        set { setChecked(newValue.isFinite, "shadowRadius") { storage.shadowRadius = newValue } }
+        get { self[Properties.shadowRadius] }
+        set { self[Properties.shadowRadius] = newValue }
     }
 
     /// The shadow's offset (points; (0, −3) by default).
     open var shadowOffset: CGSize {
-        get { locked { storage.shadowOffset } }
-        set { setChecked(newValue.isFinite, "shadowOffset") { storage.shadowOffset = newValue } }
+        get { self[Properties.shadowOffset] }
+        set { self[Properties.shadowOffset] = newValue }
     }
 
     /// The shadow's colour (opaque black by default).
     open var shadowColor: CGColor? {
-        get { locked { storage.shadowColor } }
-        set { locked { storage.shadowColor = newValue; didChange("shadowColor") } }
+        get { self[Properties.shadowColor] }
+        set { self[Properties.shadowColor] = newValue }
     }
 
     /// The shadow's shape in layer coordinates; nil uses the layer's alpha.
     open var shadowPath: CGPath? {
-        get { locked { storage.shadowPath } }
-        set { locked { storage.shadowPath = newValue; didChange("shadowPath") } }
+        get { self[Properties.shadowPath] }
+        set { self[Properties.shadowPath] = newValue }
     }
 
     /// Whether a translucent subtree is composited as one image.
     open var allowsGroupOpacity: Bool {
-        get { locked { storage.allowsGroupOpacity } }
-        set { locked { storage.allowsGroupOpacity = newValue; didChange("allowsGroupOpacity") } }
+        get { self[Properties.allowsGroupOpacity] }
+        set { self[Properties.allowsGroupOpacity] = newValue }
     }
 
     /// Whether edges are anti-aliased when the layer is transformed.
     open var allowsEdgeAntialiasing: Bool {
-        get { locked { storage.allowsEdgeAntialiasing } }
-        set { locked { storage.allowsEdgeAntialiasing = newValue; didChange("allowsEdgeAntialiasing") } }
+        get { self[Properties.allowsEdgeAntialiasing] }
+        set { self[Properties.allowsEdgeAntialiasing] = newValue }
     }
 
     /// Which edges are anti-aliased.
     open var edgeAntialiasingMask: CAEdgeAntialiasingMask {
-        get { locked { storage.edgeAntialiasingMask } }
-        set { locked { storage.edgeAntialiasingMask = newValue; didChange("edgeAntialiasingMask") } }
+        get { self[Properties.edgeAntialiasingMask] }
+        set { self[Properties.edgeAntialiasingMask] = newValue }
     }
 
     /// Whether the subtree is drawn once into a cached bitmap and reused.
     open var shouldRasterize: Bool {
-        get { locked { storage.shouldRasterize } }
-        set { locked { storage.shouldRasterize = newValue; didChange("shouldRasterize") } }
+        get { self[Properties.shouldRasterize] }
+        set { self[Properties.shouldRasterize] = newValue }
     }
 
     /// Pixels per point of the rasterized bitmap.
     open var rasterizationScale: CGFloat {
-        get { locked { storage.rasterizationScale } }
-        set { setChecked(newValue.isFinite && newValue > 0, "rasterizationScale") { storage.rasterizationScale = newValue } }
+        get { self[Properties.rasterizationScale] }
+        set { self[Properties.rasterizationScale] = newValue }
     }
 
     /// Filters applied to the layer and its subtree (stored; filter objects are not available on Linux).
     open var filters: [Any]? {
-        get { locked { storage.filters } }
-        set { locked { storage.filters = newValue; didChange("filters") } }
+        get { self[Properties.filters] }
+        set { self[Properties.filters] = newValue }
     }
 
     /// The filter compositing the layer with what is behind it (stored).
     open var compositingFilter: Any? {
-        get { locked { storage.compositingFilter } }
-        set { locked { storage.compositingFilter = newValue; didChange("compositingFilter") } }
+        get { self[Properties.compositingFilter] }
+        set { self[Properties.compositingFilter] = newValue }
     }
 
     /// Filters applied to what is behind the layer (stored).
     open var backgroundFilters: [Any]? {
-        get { locked { storage.backgroundFilters } }
-        set { locked { storage.backgroundFilters = newValue; didChange("backgroundFilters") } }
+        get { self[Properties.backgroundFilters] }
+        set { self[Properties.backgroundFilters] = newValue }
     }
 
     /// Default values for keys the layer does not set, including `actions`.
     open var style: [AnyHashable: Any]? {
-        get { locked { storage.style } }
-        set { locked { storage.style = newValue; didChange("style") } }
+        get { self[Properties.style] }
+        set { self[Properties.style] = newValue }
     }
 
     /// A name for debugging and lookup.
     open var name: String? {
-        get { locked { storage.name } }
-        set { locked { storage.name = newValue; didChange("name") } }
+        get { self[Properties.name] }
+        set { self[Properties.name] = newValue }
     }
 
     /// Actions by key, consulted after the delegate.
     open var actions: [String: any CAAction]? {
-        get { locked { storage.actions } }
-        set { locked { storage.actions = newValue; didChange("actions") } }
+        get { self[Properties.actions] }
+        set { self[Properties.actions] = newValue }
     }
 
     // MARK: Timing
 
     /// When the layer's timeline starts, in its superlayer's time (seconds).
     open var beginTime: CFTimeInterval {
-        get { locked { storage.beginTime } }
-        set { locked { guard !newValue.isNaN else { return rejectNonFinite() }; storage.beginTime = newValue; didChange("beginTime") } }
+        get { self[Properties.beginTime] }
+        set { self[Properties.beginTime] = newValue }
     }
 
     /// The length of the layer's timeline (seconds; ∞ by default).
     open var duration: CFTimeInterval {
-        get { locked { storage.duration } }
-        set { locked { guard !newValue.isNaN else { return rejectNonFinite() }; storage.duration = newValue; didChange("duration") } }
+        get { self[Properties.duration] }
+        set { self[Properties.duration] = newValue }
     }
 
     /// How fast the layer's time runs relative to its superlayer's (1 = same, 0 = paused).
     open var speed: Float {
-        get { locked { storage.speed } }
-        set { locked { guard !newValue.isNaN else { return rejectNonFinite() }; storage.speed = newValue; didChange("speed") } }
+        get { self[Properties.speed] }
+        set { self[Properties.speed] = newValue }
     }
 
     /// An offset added to the layer's local time (seconds).
     open var timeOffset: CFTimeInterval {
-        get { locked { storage.timeOffset } }
-        set { locked { guard !newValue.isNaN else { return rejectNonFinite() }; storage.timeOffset = newValue; didChange("timeOffset") } }
+        get { self[Properties.timeOffset] }
+        set { self[Properties.timeOffset] = newValue }
     }
 
     /// How many times the timeline repeats.
     open var repeatCount: Float {
-        get { locked { storage.repeatCount } }
-        set { locked { guard !newValue.isNaN else { return rejectNonFinite() }; storage.repeatCount = newValue; didChange("repeatCount") } }
+        get { self[Properties.repeatCount] }
+        set { self[Properties.repeatCount] = newValue }
     }
 
     /// How long the timeline repeats (seconds).
     open var repeatDuration: CFTimeInterval {
-        get { locked { storage.repeatDuration } }
-        set { setChecked(!newValue.isNaN, "repeatDuration") { storage.repeatDuration = newValue } }
+        get { self[Properties.repeatDuration] }
+        set { self[Properties.repeatDuration] = newValue }
     }
 
     /// Whether each repetition plays forward then backward.
     open var autoreverses: Bool {
-        get { locked { storage.autoreverses } }
-        set { locked { storage.autoreverses = newValue; didChange("autoreverses") } }
+        get { self[Properties.autoreverses] }
+        set { self[Properties.autoreverses] = newValue }
     }
 
     /// What the timeline shows outside its active duration.
     open var fillMode: CAMediaTimingFillMode {
-        get { locked { storage.fillMode } }
-        set { locked { storage.fillMode = newValue; didChange("fillMode") } }
+        get { self[Properties.fillMode] }
+        set { self[Properties.fillMode] = newValue }
     }
 
     // MARK: Tree (implemented in CALayer+Hierarchy.swift)
@@ -665,8 +661,8 @@ open class CALayer: NSObject, CAMediaTiming {
     /// Apple's defaults for this framework class's properties.
     class var frameworkDefaults: [String: Any] { builtInDefaults }
 
-    /// Whether changing `key` on a live layer animates implicitly.
-    class func isImplicitlyAnimatable(_ key: String) -> Bool { implicitlyAnimatableKeys.contains(key) }
+    /// Whether changing `key` on a live layer animates implicitly (from the key's declaration).
+    class func isImplicitlyAnimatable(_ key: String) -> Bool { keyTable[key]?.animatable ?? false }
 
     /// The committed values of this layer for a snapshot.
     func makeState() -> LayerState { baseState() }

@@ -14,7 +14,7 @@ import LayerRender
 open class CAReplicatorLayer: CALayer {
     /// The committed replicator values, in the engine's form.
     var replicator = ReplicatorContent()
-    private var colorValue: CGColor? = CGColor.white
+    var colorValue: CGColor? = CGColor.white
 
     /// Creates a replicator with Apple's defaults (one instance, identity transform, white).
     public override init() { super.init() }
@@ -30,79 +30,63 @@ open class CAReplicatorLayer: CALayer {
 
     /// How many copies of the sublayers are drawn (default 1; 0 or less draws none).
     open var instanceCount: Int {
-        get { locked { replicator.instanceCount } }
-        set {
-            locked {
-                if newValue > ReplicatorContent.maxInstances { CGDiagnostics.record(.invalidParameter) }
-                replicator.instanceCount = newValue
-                didChange("instanceCount")
-            }
-        }
+        get { self[ReplicatorProperties.instanceCount] }
+        set { self[ReplicatorProperties.instanceCount] = newValue }
     }
 
     /// Seconds by which each copy's animations lag the previous copy's (default 0). Animatable.
     open var instanceDelay: CFTimeInterval {
-        get { locked { replicator.instanceDelay } }
-        set { setChecked(newValue.isFinite, "instanceDelay") { replicator.instanceDelay = newValue } }
+        get { self[ReplicatorProperties.instanceDelay] }
+        set { self[ReplicatorProperties.instanceDelay] = newValue }
     }
 
     /// The transform from one copy to the next, about the replicator's centre (default identity). Animatable.
     open var instanceTransform: CATransform3D {
-        get { locked { CATransform3D(replicator.instanceTransform) } }
-        set { locked { replicator.instanceTransform = newValue.engine; didChange("instanceTransform") } }
+        get { self[ReplicatorProperties.instanceTransform] }
+        set { self[ReplicatorProperties.instanceTransform] = newValue }
     }
 
     /// Whether copies keep their 3D places (drawn back to front, as under a CATransformLayer)
     /// instead of being flattened in order into this layer. Default false.
     open var preservesDepth: Bool {
-        get { locked { replicator.preservesDepth } }
-        set { locked { replicator.preservesDepth = newValue; didChange("preservesDepth") } }
+        get { self[ReplicatorProperties.preservesDepth] }
+        set { self[ReplicatorProperties.preservesDepth] = newValue }
     }
 
     /// The colour multiplying the first copy (default opaque white; nil means white). Animatable.
     open var instanceColor: CGColor? {
-        get { locked { colorValue } }
-        set {
-            locked {
-                colorValue = newValue
-                let c = (newValue ?? .white).rgba
-                replicator.instanceColor = (Double(c.r), Double(c.g), Double(c.b), Double(c.a))
-                didChange("instanceColor")
-            }
-        }
+        get { self[ReplicatorProperties.instanceColor] }
+        set { self[ReplicatorProperties.instanceColor] = newValue }
     }
 
     /// Added to the red factor for each following copy (default 0). Animatable.
     open var instanceRedOffset: Float {
-        get { locked { Float(replicator.offsets.r) } }
-        set { locked { guard newValue.isFinite else { rejectNonFinite(); return }; replicator.offsets.r = Double(newValue); didChange("instanceRedOffset") } }
+        get { self[ReplicatorProperties.instanceRedOffset] }
+        set { self[ReplicatorProperties.instanceRedOffset] = newValue }
     }
 
     /// Added to the green factor for each following copy (default 0). Animatable.
     open var instanceGreenOffset: Float {
-        get { locked { Float(replicator.offsets.g) } }
-        set { locked { guard newValue.isFinite else { rejectNonFinite(); return }; replicator.offsets.g = Double(newValue); didChange("instanceGreenOffset") } }
+        get { self[ReplicatorProperties.instanceGreenOffset] }
+        set { self[ReplicatorProperties.instanceGreenOffset] = newValue }
     }
 
     /// Added to the blue factor for each following copy (default 0). Animatable.
     open var instanceBlueOffset: Float {
-        get { locked { Float(replicator.offsets.b) } }
-        set { locked { guard newValue.isFinite else { rejectNonFinite(); return }; replicator.offsets.b = Double(newValue); didChange("instanceBlueOffset") } }
+        get { self[ReplicatorProperties.instanceBlueOffset] }
+        set { self[ReplicatorProperties.instanceBlueOffset] = newValue }
     }
 
     /// Added to the alpha factor for each following copy (default 0). Animatable.
     open var instanceAlphaOffset: Float {
-        get { locked { Float(replicator.offsets.a) } }
-        set { locked { guard newValue.isFinite else { rejectNonFinite(); return }; replicator.offsets.a = Double(newValue); didChange("instanceAlphaOffset") } }
+        get { self[ReplicatorProperties.instanceAlphaOffset] }
+        set { self[ReplicatorProperties.instanceAlphaOffset] = newValue }
     }
 
     // MARK: Engine hooks
 
     override class var keyTable: [String: LayerKey] { replicatorKeys }
     override class var frameworkDefaults: [String: Any] { replicatorDefaults }
-    override class func isImplicitlyAnimatable(_ key: String) -> Bool {
-        animatableReplicatorKeys.contains(key) || super.isImplicitlyAnimatable(key)
-    }
 
     override func makeState() -> LayerState {
         var s = baseState()
@@ -120,10 +104,6 @@ open class CAReplicatorLayer: CALayer {
 
     override func presentationInstance() -> CALayer { CAReplicatorLayer(layer: self) }
 
-    static let animatableReplicatorKeys: Set<String> = [
-        "instanceDelay", "instanceTransform", "instanceColor", "instanceRedOffset", "instanceGreenOffset",
-        "instanceBlueOffset", "instanceAlphaOffset",
-    ]
 
     nonisolated(unsafe) static let replicatorDefaults: [String: Any] = builtInDefaults.merging([   // immutable after init; `Any` values keep it from being Sendable
         "instanceCount": 1, "instanceDelay": CFTimeInterval(0), "instanceTransform": CATransform3DIdentity,
@@ -131,15 +111,5 @@ open class CAReplicatorLayer: CALayer {
         "instanceGreenOffset": Float(0), "instanceBlueOffset": Float(0), "instanceAlphaOffset": Float(0),
     ]) { $1 }
 
-    nonisolated(unsafe) static let replicatorKeys: [String: LayerKey] = builtInKeys.merging([   // immutable after init; `Any` values keep it from being Sendable
-        "instanceCount": .typed(\CAReplicatorLayer.instanceCount, { Coerce.double($0).map { CGClampToInt($0, in: Int(Int32.min)...Int(Int32.max)) } }),
-        "instanceDelay": .typed(\CAReplicatorLayer.instanceDelay, Coerce.double),
-        "instanceTransform": .typed(\CAReplicatorLayer.instanceTransform, Coerce.transform),
-        "preservesDepth": .typed(\CAReplicatorLayer.preservesDepth, Coerce.bool),
-        "instanceColor": .typed(\CAReplicatorLayer.instanceColor, Coerce.color),
-        "instanceRedOffset": .typed(\CAReplicatorLayer.instanceRedOffset, Coerce.float),
-        "instanceGreenOffset": .typed(\CAReplicatorLayer.instanceGreenOffset, Coerce.float),
-        "instanceBlueOffset": .typed(\CAReplicatorLayer.instanceBlueOffset, Coerce.float),
-        "instanceAlphaOffset": .typed(\CAReplicatorLayer.instanceAlphaOffset, Coerce.float),
-    ]) { $1 }
+    nonisolated(unsafe) static let replicatorKeys = LayerKey.table(ReplicatorProperties.all, over: builtInKeys)   // immutable after init; closures keep it from being Sendable
 }

@@ -33,9 +33,11 @@ public let kCAScrollBoth = "both"
 /// how far it scrolls, as on Apple systems: the caller knows the content's extent.
 open class CAScrollLayer: CALayer {
     /// Which directions `scroll(to:)` may move (default both).
-    open var scrollMode: CAScrollLayerScrollMode = .both {
-        didSet { didChange("scrollMode") }
+    open var scrollMode: CAScrollLayerScrollMode {
+        get { self[CAScrollLayer.scrollModeProperty] }
+        set { self[CAScrollLayer.scrollModeProperty] = newValue }
     }
+    var scrollModeValue = CAScrollLayerScrollMode.both
 
     /// Creates a scroll layer (clipping to its bounds).
     public override init() { super.init() }
@@ -43,7 +45,7 @@ open class CAScrollLayer: CALayer {
     /// Creates a shadow copy of `layer`, its scroll mode included.
     public override init(layer: Any) {
         super.init(layer: layer)
-        if let other = layer as? CAScrollLayer { scrollMode = other.scrollMode }
+        if let other = layer as? CAScrollLayer { scrollModeValue = other.scrollModeValue }
     }
 
     /// Apple's archiving initialiser (archives are not supported on Linux: a default layer).
@@ -83,9 +85,11 @@ open class CAScrollLayer: CALayer {
         "masksToBounds": true, "scrollMode": CAScrollLayerScrollMode.both,
     ]) { $1 }
 
-    nonisolated(unsafe) static let scrollKeys: [String: LayerKey] = builtInKeys.merging([   // immutable after init; `Any` values keep it from being Sendable
-        "scrollMode": .typed(\CAScrollLayer.scrollMode, Coerce.raw),
-    ]) { $1 }
+    /// The one property of its own, declared as CALayer's are (LayerProperty.swift).
+    static let scrollModeProperty = LayerProperty<CAScrollLayer, CAScrollLayerScrollMode>(
+        "scrollMode", \.scrollModeValue, \.scrollMode, Coerce.raw)
+
+    nonisolated(unsafe) static let scrollKeys = LayerKey.table([scrollModeProperty.erased], over: builtInKeys)   // immutable after init; closures keep it from being Sendable
 }
 
 extension CALayer {

@@ -12,7 +12,7 @@ import LayerRender
 open class CAShapeLayer: CALayer {
     /// The committed shape values, in the engine's form.
     var shape = ShapeContent()
-    private var dashNumbers: [NSNumber]?
+    var dashNumbers: [NSNumber]?
 
     /// Creates a shape layer with Apple's defaults (opaque black fill, no stroke, 1-point lines).
     public override init() { super.init() }
@@ -30,90 +30,81 @@ open class CAShapeLayer: CALayer {
     /// copied when set, as Core Animation does: changing it afterwards changes nothing until it is
     /// set again (and the shape's box, worked out when it is set, stays the path's).
     open var path: CGPath? {
-        get { locked { shape.path } }
-        set { locked { shape.path = newValue is CGMutablePath ? newValue?.copy() : newValue; didChange("path") } }
+        get { self[ShapeProperties.path] }
+        set { self[ShapeProperties.path] = newValue }
     }
 
     /// The fill colour; nil fills nothing. Default opaque black. Animatable.
     open var fillColor: CGColor? {
-        get { locked { shape.fillColor } }
-        set { locked { shape.fillColor = newValue; didChange("fillColor") } }
+        get { self[ShapeProperties.fillColor] }
+        set { self[ShapeProperties.fillColor] = newValue }
     }
 
     /// Which regions the fill covers: non-zero winding (default) or even-odd.
     open var fillRule: CAShapeLayerFillRule {
-        get { locked { CAShapeLayerFillRule(rawValue: shape.fillRule) } }
-        set { locked { shape.fillRule = newValue.rawValue; didChange("fillRule") } }
+        get { self[ShapeProperties.fillRule] }
+        set { self[ShapeProperties.fillRule] = newValue }
     }
 
     /// The stroke colour; nil (default) strokes nothing. Animatable.
     open var strokeColor: CGColor? {
-        get { locked { shape.strokeColor } }
-        set { locked { shape.strokeColor = newValue; didChange("strokeColor") } }
+        get { self[ShapeProperties.strokeColor] }
+        set { self[ShapeProperties.strokeColor] = newValue }
     }
 
     /// Where the stroke starts, as a fraction of the path's length (0…1; default 0). Animatable.
     open var strokeStart: CGFloat {
-        get { locked { shape.strokeStart } }
-        set { setChecked(newValue.isFinite, "strokeStart") { shape.strokeStart = newValue } }
+        get { self[ShapeProperties.strokeStart] }
+        set { self[ShapeProperties.strokeStart] = newValue }
     }
 
     /// Where the stroke ends, as a fraction of the path's length (0…1; default 1). Animatable.
     open var strokeEnd: CGFloat {
-        get { locked { shape.strokeEnd } }
-        set { setChecked(newValue.isFinite, "strokeEnd") { shape.strokeEnd = newValue } }
+        get { self[ShapeProperties.strokeEnd] }
+        set { self[ShapeProperties.strokeEnd] = newValue }
     }
 
     /// The stroke width in points (default 1); zero or negative widths stroke nothing. Animatable.
     open var lineWidth: CGFloat {
-        get { locked { shape.lineWidth } }
-        set { setChecked(newValue.isFinite, "lineWidth") { shape.lineWidth = newValue } }
+        get { self[ShapeProperties.lineWidth] }
+        set { self[ShapeProperties.lineWidth] = newValue }
     }
 
     /// The miter limit (miter length over line width beyond which joins are bevelled; default 10). Animatable.
     open var miterLimit: CGFloat {
-        get { locked { shape.miterLimit } }
-        set { setChecked(newValue.isFinite, "miterLimit") { shape.miterLimit = newValue } }
+        get { self[ShapeProperties.miterLimit] }
+        set { self[ShapeProperties.miterLimit] = newValue }
     }
 
     /// How open ends are drawn (default butt).
     open var lineCap: CAShapeLayerLineCap {
-        get { locked { CAShapeLayerLineCap(rawValue: shape.lineCap) } }
-        set { locked { shape.lineCap = newValue.rawValue; didChange("lineCap") } }
+        get { self[ShapeProperties.lineCap] }
+        set { self[ShapeProperties.lineCap] = newValue }
     }
 
     /// How corners are drawn (default miter).
     open var lineJoin: CAShapeLayerLineJoin {
-        get { locked { CAShapeLayerLineJoin(rawValue: shape.lineJoin) } }
-        set { locked { shape.lineJoin = newValue.rawValue; didChange("lineJoin") } }
+        get { self[ShapeProperties.lineJoin] }
+        set { self[ShapeProperties.lineJoin] = newValue }
     }
 
     /// How far into the dash pattern the stroke starts, in points (default 0). Animatable.
     open var lineDashPhase: CGFloat {
-        get { locked { shape.lineDashPhase } }
-        set { setChecked(newValue.isFinite, "lineDashPhase") { shape.lineDashPhase = newValue } }
+        get { self[ShapeProperties.lineDashPhase] }
+        set { self[ShapeProperties.lineDashPhase] = newValue }
     }
 
     /// Alternating painted and unpainted lengths in points; nil (default) strokes solid lines.
     /// Patterns with negative, non-finite or only zero lengths stroke solid lines (counted).
     open var lineDashPattern: [NSNumber]? {
-        get { locked { dashNumbers } }
-        set {
-            locked {
-                dashNumbers = newValue
-                shape.lineDashPattern = newValue.map { $0.map { CGFloat($0.doubleValue) } }
-                didChange("lineDashPattern")
-            }
-        }
+        get { self[ShapeProperties.lineDashPattern] }
+        set { self[ShapeProperties.lineDashPattern] = newValue }
     }
 
     // MARK: Engine hooks
 
     override class var keyTable: [String: LayerKey] { shapeKeys }
     override class var frameworkDefaults: [String: Any] { shapeDefaults }
-    override class func isImplicitlyAnimatable(_ key: String) -> Bool {
-        animatableShapeKeys.contains(key) || super.isImplicitlyAnimatable(key)
-    }
 
     override func makeState() -> LayerState {
         var s = baseState()
@@ -128,9 +119,6 @@ open class CAShapeLayer: CALayer {
 
     override func presentationInstance() -> CALayer { CAShapeLayer(layer: self) }
 
-    static let animatableShapeKeys: Set<String> = [
-        "path", "fillColor", "strokeColor", "lineWidth", "miterLimit", "lineDashPhase", "strokeStart", "strokeEnd",
-    ]
 
     nonisolated(unsafe) static let shapeDefaults: [String: Any] = builtInDefaults.merging([   // immutable after init; `Any` values keep it from being Sendable
         "fillColor": CGColor.black, "fillRule": CAShapeLayerFillRule.nonZero, "strokeStart": CGFloat(0),
@@ -138,18 +126,5 @@ open class CAShapeLayer: CALayer {
         "lineJoin": CAShapeLayerLineJoin.miter, "lineDashPhase": CGFloat(0),
     ]) { $1 }
 
-    nonisolated(unsafe) static let shapeKeys: [String: LayerKey] = builtInKeys.merging([   // immutable after init; `Any` values keep it from being Sendable
-        "path": .typed(\CAShapeLayer.path, Coerce.object),
-        "fillColor": .typed(\CAShapeLayer.fillColor, Coerce.color),
-        "fillRule": .typed(\CAShapeLayer.fillRule, Coerce.raw),
-        "strokeColor": .typed(\CAShapeLayer.strokeColor, Coerce.color),
-        "strokeStart": .typed(\CAShapeLayer.strokeStart, Coerce.cgFloat),
-        "strokeEnd": .typed(\CAShapeLayer.strokeEnd, Coerce.cgFloat),
-        "lineWidth": .typed(\CAShapeLayer.lineWidth, Coerce.cgFloat),
-        "miterLimit": .typed(\CAShapeLayer.miterLimit, Coerce.cgFloat),
-        "lineCap": .typed(\CAShapeLayer.lineCap, Coerce.raw),
-        "lineJoin": .typed(\CAShapeLayer.lineJoin, Coerce.raw),
-        "lineDashPhase": .typed(\CAShapeLayer.lineDashPhase, Coerce.cgFloat),
-        "lineDashPattern": .typed(\CAShapeLayer.lineDashPattern, Coerce.numbers),
-    ]) { $1 }
+    nonisolated(unsafe) static let shapeKeys = LayerKey.table(ShapeProperties.all, over: builtInKeys)   // immutable after init; closures keep it from being Sendable
 }

@@ -15,8 +15,8 @@ import LayerRender
 open class CATextLayer: CALayer {
     /// The committed text values, in the engine's form.
     var text = TextContent()
-    private var stringValue: Any?
-    private var fontValue: CFTypeRef? = "Helvetica" as NSString
+    var stringValue: Any?
+    var fontValue: CFTypeRef? = "Helvetica" as NSString
 
     /// Creates a text layer with Apple's defaults (36-point Helvetica, opaque white, no wrapping).
     public override init() { super.init() }
@@ -32,56 +32,44 @@ open class CATextLayer: CALayer {
 
     /// The text: a String, NSString or NSAttributedString (nil draws nothing).
     open var string: Any? {
-        get { locked { stringValue } }
-        set {
-            locked {
-                stringValue = newValue
-                (text.string, text.runs) = CATextLayer.resolve(newValue)
-                didChange("string")
-            }
-        }
+        get { self[TextProperties.string] }
+        set { self[TextProperties.string] = newValue }
     }
 
     /// The font: a family name (String/NSString) or a CGFont; default Helvetica.
     open var font: CFTypeRef? {
-        get { locked { fontValue } }
-        set {
-            locked {
-                fontValue = newValue
-                text.fontFamily = CATextLayer.family(newValue) ?? "Helvetica"
-                didChange("font")
-            }
-        }
+        get { self[TextProperties.font] }
+        set { self[TextProperties.font] = newValue }
     }
 
     /// The font size in points (default 36). Animatable.
     open var fontSize: CGFloat {
-        get { locked { text.fontSize } }
-        set { setChecked(newValue.isFinite, "fontSize") { text.fontSize = newValue } }
+        get { self[TextProperties.fontSize] }
+        set { self[TextProperties.fontSize] = newValue }
     }
 
     /// The text colour (default opaque white); nil draws only runs that have their own colour. Animatable.
     open var foregroundColor: CGColor? {
-        get { locked { text.foregroundColor } }
-        set { locked { text.foregroundColor = newValue; didChange("foregroundColor") } }
+        get { self[TextProperties.foregroundColor] }
+        set { self[TextProperties.foregroundColor] = newValue }
     }
 
     /// Whether lines wrap at the bounds' width (default false: one line per paragraph, clipped).
     open var isWrapped: Bool {
-        get { locked { text.isWrapped } }
-        set { locked { text.isWrapped = newValue; didChange("wrapped") } }
+        get { self[TextProperties.isWrapped] }
+        set { self[TextProperties.isWrapped] = newValue }
     }
 
     /// Where an ellipsis replaces text that does not fit (default none).
     open var truncationMode: CATextLayerTruncationMode {
-        get { locked { CATextLayerTruncationMode(rawValue: text.truncationMode) } }
-        set { locked { text.truncationMode = newValue.rawValue; didChange("truncationMode") } }
+        get { self[TextProperties.truncationMode] }
+        set { self[TextProperties.truncationMode] = newValue }
     }
 
     /// How lines are aligned in the bounds (default natural: left for left-to-right text).
     open var alignmentMode: CATextLayerAlignmentMode {
-        get { locked { CATextLayerAlignmentMode(rawValue: text.alignmentMode) } }
-        set { locked { text.alignmentMode = newValue.rawValue; didChange("alignmentMode") } }
+        get { self[TextProperties.alignmentMode] }
+        set { self[TextProperties.alignmentMode] = newValue }
     }
 
     /// Whether glyph positions snap to whole pixels (default false). Linux: glyphs are always
@@ -92,9 +80,6 @@ open class CATextLayer: CALayer {
 
     override class var keyTable: [String: LayerKey] { textKeys }
     override class var frameworkDefaults: [String: Any] { textDefaults }
-    override class func isImplicitlyAnimatable(_ key: String) -> Bool {
-        key == "fontSize" || key == "foregroundColor" || super.isImplicitlyAnimatable(key)
-    }
 
     override func makeState() -> LayerState {
         var s = baseState()
@@ -145,21 +130,12 @@ open class CATextLayer: CALayer {
         "truncationMode": CATextLayerTruncationMode.none, "alignmentMode": CATextLayerAlignmentMode.natural,
     ]) { $1 }
 
-    nonisolated(unsafe) static let textKeys: [String: LayerKey] = builtInKeys.merging([   // immutable after init; `Any` values keep it from being Sendable
-        "string": LayerKey(get: { ($0 as? CATextLayer)?.string }, set: { l, v in
-            guard let l = l as? CATextLayer else { return false }
-            l.string = v is NSNull ? nil : v
-            return true
-        }),
-        "font": .typed(\CATextLayer.font, Coerce.object),
-        "fontSize": .typed(\CATextLayer.fontSize, Coerce.cgFloat),
-        "foregroundColor": .typed(\CATextLayer.foregroundColor, Coerce.color),
-        "wrapped": .typed(\CATextLayer.isWrapped, Coerce.bool),
-        "isWrapped": .typed(\CATextLayer.isWrapped, Coerce.bool),
-        "truncationMode": .typed(\CATextLayer.truncationMode, Coerce.raw),
-        "alignmentMode": .typed(\CATextLayer.alignmentMode, Coerce.raw),
-        "allowsFontSubpixelQuantization": .typed(\CATextLayer.allowsFontSubpixelQuantization, Coerce.bool),
-    ]) { $1 }
+    nonisolated(unsafe) static let textKeys: [String: LayerKey] = {   // immutable after init; `Any` values keep it from being Sendable
+        var k = LayerKey.table(TextProperties.all, over: builtInKeys)
+        k["isWrapped"] = k["wrapped"]
+        k["allowsFontSubpixelQuantization"] = .typed(\CATextLayer.allowsFontSubpixelQuantization, Coerce.bool)
+        return k
+    }()
 }
 
 // `.font` and `.foregroundColor` come from CoreText (re-exported).

@@ -20,22 +20,27 @@ open class CATiledLayer: CALayer {
     /// The seconds a new tile takes to fade in (0.25; subclasses may override).
     open class func fadeDuration() -> CFTimeInterval { 0.25 }
 
-    /// The size of a tile in pixels (default 256 × 256).
-    open var tileSize = CGSize(width: 256, height: 256) {
-        didSet {
-            let w = tileSize.width.isFinite ? min(max(tileSize.width, 16), 4096) : 256
-            let h = tileSize.height.isFinite ? min(max(tileSize.height, 16), 4096) : 256
-            if w != tileSize.width || h != tileSize.height { CGDiagnostics.record(.invalidParameter); tileSize = CGSize(width: w, height: h) }
-            store.invalidate(nil)
-            didChange("tileSize")
-        }
+    /// The size of a tile in pixels (default 256 × 256; clamped to 16…4096 a side, counted).
+    open var tileSize: CGSize {
+        get { self[TiledProperties.tileSize] }
+        set { self[TiledProperties.tileSize] = newValue }
     }
 
     /// How many levels of detail exist (default 1; clamped to 1…16 when drawn).
-    open var levelsOfDetail = 1 { didSet { store.invalidate(nil); didChange("levelsOfDetail") } }
+    open var levelsOfDetail: Int {
+        get { self[TiledProperties.levelsOfDetail] }
+        set { self[TiledProperties.levelsOfDetail] = newValue }
+    }
 
     /// How many of those levels magnify beyond one pixel per point (default 0; clamped to 0…15).
-    open var levelsOfDetailBias = 0 { didSet { store.invalidate(nil); didChange("levelsOfDetailBias") } }
+    open var levelsOfDetailBias: Int {
+        get { self[TiledProperties.levelsOfDetailBias] }
+        set { self[TiledProperties.levelsOfDetailBias] = newValue }
+    }
+
+    var tileSizeValue = CGSize(width: 256, height: 256)
+    var levelsValue = 1
+    var levelsBiasValue = 0
 
     let store = TileStore()
 
@@ -46,7 +51,7 @@ open class CATiledLayer: CALayer {
     public override init(layer: Any) {
         super.init(layer: layer)
         if let other = layer as? CATiledLayer {
-            tileSize = other.tileSize; levelsOfDetail = other.levelsOfDetail; levelsOfDetailBias = other.levelsOfDetailBias
+            tileSizeValue = other.tileSizeValue; levelsValue = other.levelsValue; levelsBiasValue = other.levelsBiasValue
         }
     }
 
@@ -78,6 +83,8 @@ open class CATiledLayer: CALayer {
         c.fadeDuration = Self.fadeDuration()
         return c
     }
+
+    override class var keyTable: [String: LayerKey] { tiledKeys }
 
     override func makeState() -> LayerState {
         var s = baseState()
@@ -189,4 +196,28 @@ final class TileStore: @unchecked Sendable {   // every field is read and writte
         }
         version += 1
     }
+}
+
+// CATiledLayer's properties, each declared once (LayerProperty.swift); any change drops the
+// tiles drawn so far.
+extension CATiledLayer {
+    enum TiledProperties {
+        typealias P<V> = LayerProperty<CATiledLayer, V>
+        static let tileSize = P<CGSize>("tileSize", \.tileSizeValue, \.tileSize, Coerce.size, adjust: { size in
+            let w = size.width.isFinite ? min(max(size.width, 16), 4096) : 256
+            let h = size.height.isFinite ? min(max(size.height, 16), 4096) : 256
+            if w != size.width || h != size.height { CGDiagnostics.record(.invalidParameter) }
+            return CGSize(width: w, height: h)
+        }, didStore: { l, _ in l.store.invalidate(nil) })
+        static let levelsOfDetail = P<Int>("levelsOfDetail", \.levelsValue, \.levelsOfDetail,
+                                           { Coerce.double($0).map { CGClampToInt($0) } }, didStore: { l, _ in l.store.invalidate(nil) })
+        static let levelsOfDetailBias = P<Int>("levelsOfDetailBias", \.levelsBiasValue, \.levelsOfDetailBias,
+                                               { Coerce.double($0).map { CGClampToInt($0) } }, didStore: { l, _ in l.store.invalidate(nil) })
+
+        nonisolated(unsafe) static let all: [LayerKey] = [   // immutable after init; closures keep it from being Sendable
+            tileSize.erased, levelsOfDetail.erased, levelsOfDetailBias.erased,
+        ]
+    }
+
+    nonisolated(unsafe) static let tiledKeys = LayerKey.table(TiledProperties.all, over: builtInKeys)   // immutable after init; closures keep it from being Sendable
 }

@@ -6,8 +6,21 @@ import Foundation
 /// `set` returns false when the value cannot be converted to the property's type.
 /// Setters go through the layer's public properties, so subclass overrides and validation apply.
 struct LayerKey {
+    /// A class's declared properties by key, over the `base` table it extends.
+    static func table(_ declared: [LayerKey], over base: [String: LayerKey]) -> [String: LayerKey] {
+        base.merging(declared.map { ($0.key, $0) }) { $1 }
+    }
+
     let get: (CALayer) -> Any?
     let set: (CALayer, Any?) -> Bool
+    /// The key (empty for entries not made from a `LayerProperty`).
+    var key = ""
+    /// Whether a change runs an implicit animation (from the property's declaration).
+    var animatable = false
+
+    init(get: @escaping (CALayer) -> Any?, set: @escaping (CALayer, Any?) -> Bool, key: String = "", animatable: Bool = false) {
+        self.get = get; self.set = set; self.key = key; self.animatable = animatable
+    }
 
     /// A property of the framework class `L`: `coerce` converts the value handed to key-value
     /// coding (nil: the value is rejected).
@@ -45,37 +58,12 @@ struct LayerKey {
 }
 
 extension CALayer {
-    /// Every built-in key, under Apple's KVC names (and the Swift `is…` spellings of Booleans).
+    /// Every built-in key, under Apple's KVC names (and the Swift `is…` spellings of Booleans):
+    /// the declared properties (CALayer+Properties.swift) and the keys that are not stored values.
     nonisolated(unsafe) static let builtInKeys: [String: LayerKey] = {   // immutable after init; `Any` values keep it from being Sendable
-        var k: [String: LayerKey] = [
-            "bounds": .rect(\.bounds), "position": .point(\.position), "zPosition": .cgFloat(\.zPosition),
-            "anchorPoint": .point(\.anchorPoint), "anchorPointZ": .cgFloat(\.anchorPointZ),
-            "transform": .transform(\.transform), "sublayerTransform": .transform(\.sublayerTransform),
-            "frame": .rect(\.frame), "geometryFlipped": .bool(\.isGeometryFlipped),
-            "contents": .optional(\.contents), "contentsRect": .rect(\.contentsRect),
-            "contentsCenter": .rect(\.contentsCenter), "contentsGravity": .raw(\.contentsGravity),
-            "contentsScale": .cgFloat(\.contentsScale), "contentsFormat": .raw(\.contentsFormat),
-            "minificationFilter": .raw(\.minificationFilter), "minificationFilterBias": .float(\.minificationFilterBias),
-            "magnificationFilter": .raw(\.magnificationFilter), "opaque": .bool(\.isOpaque),
-            "opacity": .float(\.opacity), "hidden": .bool(\.isHidden), "masksToBounds": .bool(\.masksToBounds),
-            "doubleSided": .bool(\.isDoubleSided), "cornerRadius": .cgFloat(\.cornerRadius),
-            "maskedCorners": .options(\.maskedCorners), "cornerCurve": .raw(\.cornerCurve),
-            "borderWidth": .cgFloat(\.borderWidth), "borderColor": .color(\.borderColor),
-            "backgroundColor": .color(\.backgroundColor), "shadowOpacity": .float(\.shadowOpacity),
-            "shadowRadius": .cgFloat(\.shadowRadius), "shadowOffset": .size(\.shadowOffset),
-            "shadowColor": .color(\.shadowColor), "shadowPath": .optional(\.shadowPath),
-            "allowsGroupOpacity": .bool(\.allowsGroupOpacity), "allowsEdgeAntialiasing": .bool(\.allowsEdgeAntialiasing),
-            "edgeAntialiasingMask": .options(\.edgeAntialiasingMask), "shouldRasterize": .bool(\.shouldRasterize),
-            "rasterizationScale": .cgFloat(\.rasterizationScale), "filters": .optional(\.filters),
-            "compositingFilter": .optional(\.compositingFilter), "backgroundFilters": .optional(\.backgroundFilters),
-            "style": .optional(\.style), "name": .optional(\.name), "actions": .optional(\.actions),
-            "needsDisplayOnBoundsChange": .bool(\.needsDisplayOnBoundsChange),
-            "drawsAsynchronously": .bool(\.drawsAsynchronously),
-            "beginTime": .double(\.beginTime), "duration": .double(\.duration), "speed": .float(\.speed),
-            "timeOffset": .double(\.timeOffset), "repeatCount": .float(\.repeatCount),
-            "repeatDuration": .double(\.repeatDuration), "autoreverses": .bool(\.autoreverses),
-            "fillMode": .raw(\.fillMode), "mask": .optional(\.mask),
-        ]
+        var k = Dictionary(uniqueKeysWithValues: Properties.all.map { ($0.key, $0) })
+        k["frame"] = .rect(\.frame)
+        k["mask"] = .optional(\.mask)
         k["sublayers"] = LayerKey(get: { $0.sublayers }, set: { l, v in
             if v == nil || v is NSNull { l.sublayers = nil; return true }
             guard let a = v as? [CALayer] else { return false }

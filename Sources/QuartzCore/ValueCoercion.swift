@@ -69,6 +69,13 @@ enum Coerce {
         return (v as? String).flatMap { T(rawValue: $0) }
     }
 
+    /// An option set from itself or its raw value as a number.
+    static func options<T: OptionSet>(_ v: Any?) -> T? where T.RawValue: FixedWidthInteger {
+        if let t = v as? T { return t }
+        guard let d = double(v), d >= 0, d <= Double(T.RawValue.max) else { return nil }
+        return T(rawValue: T.RawValue(d))
+    }
+
     /// An optional object: `.some(nil)` for nil/NSNull, `.some(t)` for a `T`, `.none` otherwise.
     static func object<T>(_ v: Any?) -> T?? {
         if v == nil || v is NSNull { return .some(nil) }

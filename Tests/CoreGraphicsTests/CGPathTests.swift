@@ -260,4 +260,15 @@ import TestSupport
         #expect(p.boundingBox == CGRect(x: 0, y: 0, width: 99, height: 999))
         _ = p.contains(CGPoint(x: 50, y: 50))
     }
+
+    @Test func roundJoinsBetweenHugeCoordinatesStrokeWithoutTrapping() {
+        // Found by fuzzing: points past ±1e154 overflow a round join's angle to NaN, and the arc
+        // was cut into a NaN count of pieces (a trap). Such a join is a straight line instead.
+        let p = CGMutablePath()
+        p.move(to: CGPoint(x: 0, y: 0))
+        p.addLine(to: CGPoint(x: 1e300, y: 1e300))
+        p.addLine(to: CGPoint(x: -1e300, y: 1e300))
+        let stroked = p.copy(strokingWithWidth: 4, lineCap: .round, lineJoin: .round, miterLimit: 10)
+        #expect(!stroked.isEmpty)
+    }
 }
