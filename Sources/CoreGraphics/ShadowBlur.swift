@@ -46,13 +46,20 @@ package enum ShadowBlur {
         let k = kernel(sigma: s), r = k.count / 2
         var f = [Float](repeating: 0, count: width * height)
         var line = [Float](repeating: 0, count: max(width, height) + 2 * r)
+        var inked = [Bool](repeating: false, count: height)
         plane.withUnsafeMutableBufferPointer { p in
             f.withUnsafeMutableBufferPointer { f in
                 line.withUnsafeMutableBufferPointer { line in
                     let f = f.baseAddress!, line = line.baseAddress!, p = p.baseAddress!
                     // Rows: each output is Σ k[j] × in[x + j − r], as a sum of shifted input rows.
+                    // Rows with no coverage (the plane's margins, mostly) stay zero and are
+                    // skipped by both passes.
                     for y in 0..<height {
                         let src = p + y * width, out = f + y * width
+                        var any: UInt8 = 0
+                        for x in 0..<width { any |= src[x] }
+                        inked[y] = any != 0
+                        guard any != 0 else { continue }
                         for x in 0..<width { line[r + x] = Float(src[x]) }   // zeros either side stay zero
                         for j in 0..<k.count {
                             let w = k[j], shifted = line + j
@@ -63,7 +70,7 @@ package enum ShadowBlur {
                     for y in 0..<height {
                         let acc = line
                         acc.update(repeating: 0, count: width)
-                        for j in max(0, r - y)..<min(k.count, height + r - y) {
+                        for j in max(0, r - y)..<min(k.count, height + r - y) where inked[y + j - r] {
                             let w = k[j], row = f + (y + j - r) * width
                             for x in 0..<width { acc[x] += w * row[x] }
                         }
