@@ -2,8 +2,8 @@ import CoreGraphics
 import Foundation
 
 // CAGradientLayer's properties, each declared once (LayerProperty.swift). The values as given
-// are kept for reading back; the engine's colours, positions and type are worked out from them
-// by the computed properties below.
+// are kept for reading back; the engine's colours and positions are worked out from them by the
+// computed properties below.
 extension CAGradientLayer {
     /// The colours as given, and the CGColors among them (other elements are ignored, counted).
     var storedColors: [Any]? {
@@ -21,11 +21,6 @@ extension CAGradientLayer {
         set { locationValues = newValue; gradient.locations = newValue.map { $0.map { CGFloat($0.doubleValue) } } }
     }
 
-    var storedType: CAGradientLayerType {
-        get { CAGradientLayerType(rawValue: gradient.type) }
-        set { gradient.type = newValue.rawValue }
-    }
-
     enum GradientProperties {
         typealias P<V> = LayerProperty<CAGradientLayer, V>
         static let colors = P<[Any]?>("colors", \.storedColors, \.colors, Coerce.object, animatable: true)
@@ -34,7 +29,7 @@ extension CAGradientLayer {
                                            accepts: Accepts.finite)
         static let endPoint = P<CGPoint>("endPoint", \.gradient.endPoint, \.endPoint, Coerce.point, animatable: true,
                                          accepts: Accepts.finite)
-        static let type = P<CAGradientLayerType>("type", \.storedType, \.type, Coerce.raw)
+        static let type = P<CAGradientLayerType>("type", raw: \.gradient.type, \.type)
 
         nonisolated(unsafe) static let all: [LayerKey] = [   // immutable after init; closures keep it from being Sendable
             colors.erased, locations.erased, startPoint.erased, endPoint.erased, type.erased,

@@ -3,8 +3,7 @@ import Foundation
 import LayerRender
 
 // CAReplicatorLayer's properties, each declared once (LayerProperty.swift). The engine keeps
-// the transform, the colour and the offsets in its own types: the computed properties below
-// convert.
+// the transform and the colour in its own types: the computed properties below convert.
 extension CAReplicatorLayer {
     var storedInstanceTransform: CATransform3D {
         get { CATransform3D(replicator.instanceTransform) }
@@ -19,26 +18,6 @@ extension CAReplicatorLayer {
             let c = (newValue ?? .white).rgba
             replicator.instanceColor = (Double(c.r), Double(c.g), Double(c.b), Double(c.a))
         }
-    }
-
-    var storedRedOffset: Float {
-        get { Float(replicator.offsets.r) }
-        set { replicator.offsets.r = Double(newValue) }
-    }
-
-    var storedGreenOffset: Float {
-        get { Float(replicator.offsets.g) }
-        set { replicator.offsets.g = Double(newValue) }
-    }
-
-    var storedBlueOffset: Float {
-        get { Float(replicator.offsets.b) }
-        set { replicator.offsets.b = Double(newValue) }
-    }
-
-    var storedAlphaOffset: Float {
-        get { Float(replicator.offsets.a) }
-        set { replicator.offsets.a = Double(newValue) }
     }
 
     enum ReplicatorProperties {
@@ -57,14 +36,10 @@ extension CAReplicatorLayer {
                                                         Coerce.transform, animatable: true)
         static let preservesDepth = P<Bool>("preservesDepth", \.replicator.preservesDepth, \.preservesDepth, Coerce.bool)
         static let instanceColor = P<CGColor?>("instanceColor", \.storedInstanceColor, \.instanceColor, Coerce.color, animatable: true)
-        static let instanceRedOffset = P<Float>("instanceRedOffset", \.storedRedOffset, \.instanceRedOffset, Coerce.float,
-                                                animatable: true, accepts: { $0.isFinite })
-        static let instanceGreenOffset = P<Float>("instanceGreenOffset", \.storedGreenOffset, \.instanceGreenOffset, Coerce.float,
-                                                  animatable: true, accepts: { $0.isFinite })
-        static let instanceBlueOffset = P<Float>("instanceBlueOffset", \.storedBlueOffset, \.instanceBlueOffset, Coerce.float,
-                                                 animatable: true, accepts: { $0.isFinite })
-        static let instanceAlphaOffset = P<Float>("instanceAlphaOffset", \.storedAlphaOffset, \.instanceAlphaOffset, Coerce.float,
-                                                  animatable: true, accepts: { $0.isFinite })
+        static let instanceRedOffset = P<Float>("instanceRedOffset", double: \.replicator.offsets.r, \.instanceRedOffset, animatable: true)
+        static let instanceGreenOffset = P<Float>("instanceGreenOffset", double: \.replicator.offsets.g, \.instanceGreenOffset, animatable: true)
+        static let instanceBlueOffset = P<Float>("instanceBlueOffset", double: \.replicator.offsets.b, \.instanceBlueOffset, animatable: true)
+        static let instanceAlphaOffset = P<Float>("instanceAlphaOffset", double: \.replicator.offsets.a, \.instanceAlphaOffset, animatable: true)
 
         nonisolated(unsafe) static let all: [LayerKey] = [   // immutable after init; closures keep it from being Sendable
             instanceCount.erased, instanceDelay.erased, instanceTransform.erased, preservesDepth.erased, instanceColor.erased,

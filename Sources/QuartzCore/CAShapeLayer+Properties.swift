@@ -2,24 +2,8 @@ import CoreGraphics
 import Foundation
 
 // CAShapeLayer's properties, each declared once (LayerProperty.swift). The engine keeps the
-// caps, joins and fill rule as raw strings and the dash pattern as numbers: the computed
-// properties below convert.
+// dash pattern as lengths: the computed property below converts.
 extension CAShapeLayer {
-    var storedFillRule: CAShapeLayerFillRule {
-        get { CAShapeLayerFillRule(rawValue: shape.fillRule) }
-        set { shape.fillRule = newValue.rawValue }
-    }
-
-    var storedLineCap: CAShapeLayerLineCap {
-        get { CAShapeLayerLineCap(rawValue: shape.lineCap) }
-        set { shape.lineCap = newValue.rawValue }
-    }
-
-    var storedLineJoin: CAShapeLayerLineJoin {
-        get { CAShapeLayerLineJoin(rawValue: shape.lineJoin) }
-        set { shape.lineJoin = newValue.rawValue }
-    }
-
     /// The pattern as given, and the lengths the engine draws.
     var storedDashPattern: [NSNumber]? {
         get { dashNumbers }
@@ -33,7 +17,7 @@ extension CAShapeLayer {
         static let path = P<CGPath?>("path", \.shape.path, \.path, Coerce.object, animatable: true,
                                      adjust: { $0 is CGMutablePath ? $0?.copy() : $0 })
         static let fillColor = P<CGColor?>("fillColor", \.shape.fillColor, \.fillColor, Coerce.color, animatable: true)
-        static let fillRule = P<CAShapeLayerFillRule>("fillRule", \.storedFillRule, \.fillRule, Coerce.raw)
+        static let fillRule = P<CAShapeLayerFillRule>("fillRule", raw: \.shape.fillRule, \.fillRule)
         static let strokeColor = P<CGColor?>("strokeColor", \.shape.strokeColor, \.strokeColor, Coerce.color, animatable: true)
         static let strokeStart = P<CGFloat>("strokeStart", \.shape.strokeStart, \.strokeStart, Coerce.cgFloat, animatable: true,
                                             accepts: Accepts.finite)
@@ -43,8 +27,8 @@ extension CAShapeLayer {
                                           accepts: Accepts.finite)
         static let miterLimit = P<CGFloat>("miterLimit", \.shape.miterLimit, \.miterLimit, Coerce.cgFloat, animatable: true,
                                            accepts: Accepts.finite)
-        static let lineCap = P<CAShapeLayerLineCap>("lineCap", \.storedLineCap, \.lineCap, Coerce.raw)
-        static let lineJoin = P<CAShapeLayerLineJoin>("lineJoin", \.storedLineJoin, \.lineJoin, Coerce.raw)
+        static let lineCap = P<CAShapeLayerLineCap>("lineCap", raw: \.shape.lineCap, \.lineCap)
+        static let lineJoin = P<CAShapeLayerLineJoin>("lineJoin", raw: \.shape.lineJoin, \.lineJoin)
         static let lineDashPhase = P<CGFloat>("lineDashPhase", \.shape.lineDashPhase, \.lineDashPhase, Coerce.cgFloat, animatable: true,
                                               accepts: Accepts.finite)
         static let lineDashPattern = P<[NSNumber]?>("lineDashPattern", \.storedDashPattern, \.lineDashPattern, Coerce.numbers)

@@ -2,8 +2,8 @@ import CoreGraphics
 import Foundation
 
 // CATextLayer's properties, each declared once (LayerProperty.swift). Values the engine keeps
-// in another form (the text and its runs, the font's family, the modes' raw strings) are stored
-// through the computed properties below, which convert on the way in and out.
+// in another form (the text and its runs, the font's family) are stored through the computed
+// properties below, which convert on the way in and out.
 extension CATextLayer {
     /// `string` as stored: the value, and the engine's text and runs worked out from it.
     var storedString: Any? {
@@ -17,16 +17,6 @@ extension CATextLayer {
         set { fontValue = newValue; text.fontFamily = CATextLayer.family(newValue) ?? "Helvetica" }
     }
 
-    var storedTruncationMode: CATextLayerTruncationMode {
-        get { CATextLayerTruncationMode(rawValue: text.truncationMode) }
-        set { text.truncationMode = newValue.rawValue }
-    }
-
-    var storedAlignmentMode: CATextLayerAlignmentMode {
-        get { CATextLayerAlignmentMode(rawValue: text.alignmentMode) }
-        set { text.alignmentMode = newValue.rawValue }
-    }
-
     enum TextProperties {
         typealias P<V> = LayerProperty<CATextLayer, V>
         static let string = P<Any?>("string", \.storedString, \.string, { .some($0 is NSNull ? nil : $0) })
@@ -34,8 +24,8 @@ extension CATextLayer {
         static let fontSize = P<CGFloat>("fontSize", \.text.fontSize, \.fontSize, Coerce.cgFloat, animatable: true, accepts: Accepts.finite)
         static let foregroundColor = P<CGColor?>("foregroundColor", \.text.foregroundColor, \.foregroundColor, Coerce.color, animatable: true)
         static let isWrapped = P<Bool>("wrapped", \.text.isWrapped, \.isWrapped, Coerce.bool)
-        static let truncationMode = P<CATextLayerTruncationMode>("truncationMode", \.storedTruncationMode, \.truncationMode, Coerce.raw)
-        static let alignmentMode = P<CATextLayerAlignmentMode>("alignmentMode", \.storedAlignmentMode, \.alignmentMode, Coerce.raw)
+        static let truncationMode = P<CATextLayerTruncationMode>("truncationMode", raw: \.text.truncationMode, \.truncationMode)
+        static let alignmentMode = P<CATextLayerAlignmentMode>("alignmentMode", raw: \.text.alignmentMode, \.alignmentMode)
 
         nonisolated(unsafe) static let all: [LayerKey] = [   // immutable after init; closures keep it from being Sendable
             string.erased, font.erased, fontSize.erased, foregroundColor.erased, isWrapped.erased, truncationMode.erased,

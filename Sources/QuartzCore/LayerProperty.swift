@@ -13,8 +13,10 @@ import Foundation
 struct LayerProperty<L: CALayer, Value>: @unchecked Sendable {   // immutable: key paths and pure closures
     /// Apple's key-value coding name (`"opacity"`, `"geometryFlipped"`).
     let key: String
-    /// Where the value lives.
-    let stored: ReferenceWritableKeyPath<L, Value>
+    /// The value where it lives (converted, when the engine keeps another form).
+    let read: (L) -> Value
+    /// Stores a value where it lives.
+    let write: (L, Value) -> Void
     /// The public property: key-value coding sets through it, so a subclass's override runs.
     let accessor: ReferenceWritableKeyPath<L, Value>
     /// The value `setValue(_:forKey:)` stores for what it was given (nil: refused).
@@ -28,20 +30,43 @@ struct LayerProperty<L: CALayer, Value>: @unchecked Sendable {   // immutable: k
     /// Work after the store, given the previous value (caches derived from the value).
     let didStore: ((L, Value) -> Void)?
 
+    /// A property stored as it is given, at `stored`.
     init(_ key: String, _ stored: ReferenceWritableKeyPath<L, Value>, _ accessor: ReferenceWritableKeyPath<L, Value>,
          _ coerce: @escaping (Any?) -> Value?, animatable: Bool = false, accepts: @escaping (Value) -> Bool = { _ in true },
          adjust: @escaping (Value) -> Value = { $0 }, didStore: ((L, Value) -> Void)? = nil) {
-        self.key = key; self.stored = stored; self.accessor = accessor; self.coerce = coerce
+        self.init(key, read: { $0[keyPath: stored] }, write: { $0[keyPath: stored] = $1 }, accessor, coerce,
+                  animatable: animatable, accepts: accepts, adjust: adjust, didStore: didStore)
+    }
+
+    /// A property stored in another form: `read` and `write` convert.
+    init(_ key: String, read: @escaping (L) -> Value, write: @escaping (L, Value) -> Void, _ accessor: ReferenceWritableKeyPath<L, Value>,
+         _ coerce: @escaping (Any?) -> Value?, animatable: Bool = false, accepts: @escaping (Value) -> Bool = { _ in true },
+         adjust: @escaping (Value) -> Value = { $0 }, didStore: ((L, Value) -> Void)? = nil) {
+        self.key = key; self.read = read; self.write = write; self.accessor = accessor; self.coerce = coerce
         self.animatable = animatable; self.accepts = accepts; self.adjust = adjust; self.didStore = didStore
     }
 
     /// The setter idiom (under the caller's lock).
     func store(_ value: Value, in layer: L) {
         guard accepts(value) else { return layer.rejectNonFinite() }
-        let old = layer[keyPath: stored]
-        layer[keyPath: stored] = adjust(value)
+        let old = read(layer)
+        write(layer, adjust(value))
         didStore?(layer, old)
         layer.didChange(key)
+    }
+
+    /// A string constant (fill rule, mode…) the engine keeps as its raw string.
+    init(_ key: String, raw stored: ReferenceWritableKeyPath<L, String>, _ accessor: ReferenceWritableKeyPath<L, Value>)
+    where Value: StringConstant {
+        self.init(key, read: { Value(rawValue: $0[keyPath: stored]) }, write: { $0[keyPath: stored] = $1.rawValue }, accessor,
+                  Coerce.raw)
+    }
+
+    /// A `Float` the engine keeps as a `Double`; non-finite values are refused.
+    init(_ key: String, double stored: ReferenceWritableKeyPath<L, Double>, _ accessor: ReferenceWritableKeyPath<L, Float>,
+         animatable: Bool) where Value == Float {
+        self.init(key, read: { Float($0[keyPath: stored]) }, write: { $0[keyPath: stored] = Double($1) }, accessor, Coerce.float,
+                  animatable: animatable, accepts: { $0.isFinite })
     }
 
     /// The property as key-value coding and the action search see it.
@@ -53,6 +78,22 @@ struct LayerProperty<L: CALayer, Value>: @unchecked Sendable {   // immutable: k
         }, key: key, animatable: animatable)
     }
 }
+
+/// Apple's string constants (`CAShapeLayerLineCap`, `CAEmitterLayerEmitterMode`…): any raw
+/// string makes one, as on Apple systems (an unknown one draws as the default).
+protocol StringConstant: RawRepresentable where RawValue == String {
+    init(rawValue: String)
+}
+
+extension CAShapeLayerFillRule: StringConstant {}
+extension CAShapeLayerLineCap: StringConstant {}
+extension CAShapeLayerLineJoin: StringConstant {}
+extension CATextLayerTruncationMode: StringConstant {}
+extension CATextLayerAlignmentMode: StringConstant {}
+extension CAGradientLayerType: StringConstant {}
+extension CAEmitterLayerEmitterShape: StringConstant {}
+extension CAEmitterLayerEmitterMode: StringConstant {}
+extension CAEmitterLayerRenderMode: StringConstant {}
 
 /// Value rules shared by many declarations.
 enum Accepts {
@@ -69,7 +110,7 @@ enum Accepts {
 extension CALayer {
     /// A declared property's value, read under the layer tree lock.
     subscript<L: CALayer, Value>(property: LayerProperty<L, Value>) -> Value {
-        get { locked { unsafeDowncast(self, to: L.self)[keyPath: property.stored] } }
+        get { locked { property.read(unsafeDowncast(self, to: L.self)) } }
         set { locked { property.store(newValue, in: unsafeDowncast(self, to: L.self)) } }
     }
 }
