@@ -81,7 +81,7 @@ struct LayerProperty<L: CALayer, Value>: @unchecked Sendable {   // immutable: k
 
 /// Apple's string constants (`CAShapeLayerLineCap`, `CAEmitterLayerEmitterMode`…): any raw
 /// string makes one, as on Apple systems (an unknown one draws as the default).
-protocol StringConstant: RawRepresentable where RawValue == String {
+protocol StringConstant: RawRepresentable, SendableMetatype where RawValue == String {
     init(rawValue: String)
 }
 
