@@ -204,7 +204,24 @@ final class ParticleBatch {
         } else if plan.truncated {
             CGDiagnostics.record(.invalidParameter)
         }
+        capCoverage()
         isAssembled = true
+    }
+
+    /// Keeps the particles, in draw order, up to `Compositor.maxParticlePixels` of boxes. Decided
+    /// once per batch from whole boxes, so every band draws the same particles.
+    private func capCoverage() {
+        func pixels(_ b: PixelBox) -> Double { Double(b.x1 - b.x0) * Double(b.y1 - b.y0) }
+        let covered = results.reduce(0.0) { sum, chunk in chunk.reduce(sum) { $0 + pixels($1.box) } }
+        guard covered > Compositor.maxParticlePixels else { return }
+        var kept: [PlacedParticle] = [], sum = 0.0
+        for p in ordered ?? results.flatMap({ $0 }) {
+            sum += pixels(p.box)
+            if sum > Compositor.maxParticlePixels { break }
+            kept.append(p)
+        }
+        ordered = kept
+        CGDiagnostics.record(.budgetExceeded)
     }
 
     /// Calls `body` with the particles that may touch `rows`, in draw order (valid once the share

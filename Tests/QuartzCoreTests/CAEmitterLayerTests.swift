@@ -173,6 +173,20 @@ import Foundation
         #expect(depth == 9)
     }
 
+    @Test func particlesCoverAtMostTheirPixelBudget() {
+        // Found by fuzzing: 50,000 particles each larger than the target made one frame take
+        // minutes. The boxes drawn are capped at Compositor.maxParticlePixels, in draw order
+        // (counted); the first particles are still drawn.
+        let e = seedEmitter()
+        e.emitterCells?.first?.birthRate = 100_000
+        e.emitterCells?.first?.scale = 200           // a 4-point square → 800 × 800 points
+        e.emitterCells?.first?.alphaSpeed = 0
+        let before = CGDiagnostics.count(.budgetExceeded)
+        let image = frames(e, at: [1])
+        #expect(CGDiagnostics.count(.budgetExceeded) > before)
+        #expect(image.premultipliedPixel(x: 80, y: 60) >> 16 & 255 > 0)   // red particles cover the middle
+    }
+
     @Test func cellTimingBoundsEmissionAndDepthOrdersBackToFront() {
         let cell = CAEmitterCell()
         cell.birthRate = 100; cell.lifetime = 10
