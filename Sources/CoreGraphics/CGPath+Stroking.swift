@@ -108,10 +108,10 @@ extension CGPath {
     /// (lengths of 1e-9 along a long path) draws the path undashed, counted as `.budgetExceeded`.
     public static let maxDashes = 1 << 18
 
-    /// The longest dash or gap (path units); longer ones are shortened to it. Longer than any
-    /// path drawn, so nothing visible changes, while a pattern's period (doubled for an odd count,
-    /// as Core Graphics and cairo repeat it) stays finite: 1e308 twice is ∞, and cairo's dasher
-    /// never ends on an infinite period.
+    /// The longest dash or gap (path units); longer ones are shortened to it, so that a pattern's
+    /// period (doubled for an odd count, as Core Graphics and cairo repeat it) stays finite: 1e308
+    /// twice is ∞, and cairo's dasher never ends on an infinite period. Longer than any path
+    /// drawn: only a phase past 10¹⁵ can land elsewhere in the shortened pattern.
     public static let maxDashLength: CGFloat = 1e15
 
     /// `lengths` with each one shortened to `maxDashLength`.

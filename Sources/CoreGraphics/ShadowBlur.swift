@@ -15,8 +15,9 @@ package enum ShadowBlur {
     /// Largest σ accepted, in pixels; larger values are clamped (counted) to bound work and memory.
     package static let maxSigma: CGFloat = 128
 
-    /// Largest σ (pixels) blurred with the sampled Gaussian; wider blurs use three boxes.
-    static let maxExactSigma: CGFloat = 32
+    /// Largest σ (pixels) blurred with the sampled Gaussian (at most 2 × 57 taps a pixel); wider
+    /// blurs use three boxes, whose cost does not grow with σ.
+    static let maxExactSigma: CGFloat = 16
 
     /// Below this σ (pixels) nothing is blurred: the spread is under a pixel.
     static let minSigma: CGFloat = 0.5

@@ -21,8 +21,8 @@ extension Compositor {
     /// Most particles drawn in one emitter per frame; births beyond it (the newest) are not drawn (counted).
     package static let maxParticles = 50_000
     /// Most pixels the particles of one emitter may cover in a frame, summed over their boxes in
-    /// draw order; the particles after the one that passes it are not drawn (counted). Without it,
-    /// 50,000 particles each as large as the window would take minutes a frame.
+    /// draw order; a particle that would pass it is not drawn (counted). Without it, 50,000
+    /// particles each as large as the window would take minutes a frame.
     package static let maxParticlePixels: Double = 64 * 1024 * 1024
     /// Most births of one cell examined per frame (a long-lived cell that emits only in a short
     /// window would otherwise make every frame walk its whole history); the oldest are skipped (counted).

@@ -208,16 +208,24 @@ final class ParticleBatch {
         isAssembled = true
     }
 
-    /// Keeps the particles, in draw order, up to `Compositor.maxParticlePixels` of boxes. Decided
-    /// once per batch from whole boxes, so every band draws the same particles.
+    /// Where particles can be drawn, for their coverage: frames and their offscreens lie inside.
+    static let drawable = PixelBox(x0: 0, y0: 0, x1: 1 << 14, y1: 1 << 14)
+
+    /// Keeps the particles, in draw order, while their boxes (cut to `drawable`) cover at most
+    /// `Compositor.maxParticlePixels`: one that would pass it is skipped, later smaller ones still
+    /// drawn. Decided once per batch from whole boxes, so every band draws the same particles.
     private func capCoverage() {
-        func pixels(_ b: PixelBox) -> Double { Double(b.x1 - b.x0) * Double(b.y1 - b.y0) }
-        let covered = results.reduce(0.0) { sum, chunk in chunk.reduce(sum) { $0 + pixels($1.box) } }
-        guard covered > Compositor.maxParticlePixels else { return }
+        func pixels(_ p: PlacedParticle) -> Double {
+            let b = p.box.intersection(ParticleBatch.drawable)
+            return b.isEmpty ? 0 : Double(b.x1 - b.x0) * Double(b.y1 - b.y0)
+        }
+        let all = ordered ?? results.flatMap { $0 }
+        guard all.reduce(0.0, { $0 + pixels($1) }) > Compositor.maxParticlePixels else { return }
         var kept: [PlacedParticle] = [], sum = 0.0
-        for p in ordered ?? results.flatMap({ $0 }) {
-            sum += pixels(p.box)
-            if sum > Compositor.maxParticlePixels { break }
+        for p in all {
+            let area = pixels(p)
+            if sum + area > Compositor.maxParticlePixels { continue }
+            sum += area
             kept.append(p)
         }
         ordered = kept

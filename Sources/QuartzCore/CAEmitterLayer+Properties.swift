@@ -18,7 +18,8 @@ extension CAEmitterLayer {
                                                  animatable: true, accepts: Accepts.finite)
         static let emitterSize = P<CGSize>("emitterSize", \.emitter.size, \.emitterSize, Coerce.size, animatable: true,
                                            accepts: Accepts.finite)
-        static let emitterDepth = P<CGFloat>("emitterDepth", \.emitter.depth, \.emitterDepth, Coerce.cgFloat, accepts: Accepts.finite)
+        static let emitterDepth = P<CGFloat>("emitterDepth", \.emitter.depth, \.emitterDepth, Coerce.cgFloat, animatable: true,
+                                            accepts: Accepts.finite)
         static let emitterShape = P<CAEmitterLayerEmitterShape>("emitterShape", raw: \.emitter.shape, \.emitterShape)
         static let emitterMode = P<CAEmitterLayerEmitterMode>("emitterMode", raw: \.emitter.mode, \.emitterMode)
         static let renderMode = P<CAEmitterLayerRenderMode>("renderMode", raw: \.emitter.renderMode, \.renderMode)

@@ -79,7 +79,7 @@ open class CAEmitterLayer: CALayer {
         get { self[EmitterProperties.emitterSize] }
         set { self[EmitterProperties.emitterSize] = newValue }
     }
-    /// The depth of cuboid and sphere shapes: the spread of starting depths.
+    /// The depth of cuboid and sphere shapes: the spread of starting depths. Animatable.
     open var emitterDepth: CGFloat {
         get { self[EmitterProperties.emitterDepth] }
         set { self[EmitterProperties.emitterDepth] = newValue }

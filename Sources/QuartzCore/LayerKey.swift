@@ -63,7 +63,11 @@ extension CALayer {
     nonisolated(unsafe) static let builtInKeys: [String: LayerKey] = {   // immutable after init; `Any` values keep it from being Sendable
         var k = Dictionary(uniqueKeysWithValues: Properties.all.map { ($0.key, $0) })
         k["frame"] = .rect(\.frame)
-        k["mask"] = .optional(\.mask)
+        k["mask"] = LayerKey(get: { $0.mask }, set: { l, v in   // nil when there is none (not an optional holding nil)
+            guard let m = Coerce.object(v) as CALayer?? else { return false }
+            l.mask = m
+            return true
+        })
         k["sublayers"] = LayerKey(get: { $0.sublayers }, set: { l, v in
             if v == nil || v is NSNull { l.sublayers = nil; return true }
             guard let a = v as? [CALayer] else { return false }

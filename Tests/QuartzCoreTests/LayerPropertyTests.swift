@@ -22,6 +22,15 @@ import Testing
     /// Keys that are not stored values (tree links, the derived frame).
     static let notStored: Set<String> = ["superlayer", "sublayers", "mask", "frame"]
 
+    @Test func aNilPropertyReadsBackAsNil() {
+        // Apple's value(forKey:) returns nil for a nil object property, not a box around nil.
+        let layer = CALayer()
+        for key in ["mask", "contents", "backgroundColor", "shadowPath", "name", "actions", "filters"] {
+            #expect(layer.value(forKey: key) == nil, "\(key)")
+        }
+        #expect(CAShapeLayer().value(forKey: "path") == nil)
+    }
+
     @Test(arguments: 0..<8) func everyKeyReadsBackWhatItSetsThroughKeyValueCoding(_ i: Int) {
         let layer = Self.make(i)
         let cls = type(of: layer)
@@ -45,8 +54,8 @@ import Testing
         (3, ["colors", "locations", "startPoint", "endPoint"], ["type"]),
         (4, ["instanceDelay", "instanceTransform", "instanceColor", "instanceRedOffset", "instanceGreenOffset",
                                   "instanceBlueOffset", "instanceAlphaOffset"], ["instanceCount", "preservesDepth"]),
-        (5, ["birthRate", "lifetime", "velocity", "scale", "spin", "emitterPosition", "emitterZPosition", "emitterSize"],
-         ["emitterDepth", "emitterShape", "emitterMode", "renderMode", "preservesDepth", "seed"]),
+        (5, ["birthRate", "lifetime", "velocity", "scale", "spin", "emitterPosition", "emitterZPosition", "emitterSize", "emitterDepth"],
+         ["emitterShape", "emitterMode", "renderMode", "preservesDepth", "seed"]),
     ]
 
     @Test func theKeysAppleMarksAnimatableAnimateImplicitlyAndTheOthersDoNot() {
