@@ -212,10 +212,18 @@ extension CGContext {
         return !CGPath.exceedsDashBudget(length: userLength, lengths: state.dashLengths)
     }
 
+    /// The widest line stroked, in device pixels; wider ones are drawn at this width (the same
+    /// pixels on any bitmap this project can allocate).
+    public static let maxDeviceLineWidth: CGFloat = 1_048_576
+
     /// Sets cairo's stroke state from the graphics state; `dashes` false strokes undashed (a
     /// pattern over its budget, `CGPath.maxDashes`).
     private func applyStrokeAttributes(_ t: OpaquePointer, dashes: Bool) {
-        cairo_set_line_width(t, Double(state.lineWidth))
+        // Past `maxDeviceLineWidth` device pixels a wider line covers nothing more of any bitmap,
+        // and cairo's stroker cuts round joins of a 1e308-wide line into pieces without end.
+        let m = state.ctm
+        let scale = abs(m.a * m.d - m.b * m.c).squareRoot()
+        cairo_set_line_width(t, Double(min(state.lineWidth, CGContext.maxDeviceLineWidth / max(scale, 1e-300))))
         cairo_set_line_cap(t, [CAIRO_LINE_CAP_BUTT, CAIRO_LINE_CAP_ROUND, CAIRO_LINE_CAP_SQUARE][Int(state.lineCap.rawValue)])
         cairo_set_line_join(t, [CAIRO_LINE_JOIN_MITER, CAIRO_LINE_JOIN_ROUND, CAIRO_LINE_JOIN_BEVEL][Int(state.lineJoin.rawValue)])
         cairo_set_miter_limit(t, Double(state.miterLimit))
