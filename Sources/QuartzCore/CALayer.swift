@@ -114,334 +114,212 @@ open class CALayer: NSObject, CAMediaTiming {
     // MARK: Geometry
 
     /// The layer's own rectangle in its coordinate space (points); origin scrolls contents, size is the extent.
-    open var bounds: CGRect {
-        get { self[Properties.bounds] }
-        set { self[Properties.bounds] = newValue }
-    }
+    open var bounds: CGRect { get { self[Properties.bounds] } set { self[Properties.bounds] = newValue } }
 
     /// Where the anchor point sits, in the superlayer's coordinate space (points).
-    open var position: CGPoint {
-        get { self[Properties.position] }
-        set { self[Properties.position] = newValue }
-    }
+    open var position: CGPoint { get { self[Properties.position] } set { self[Properties.position] = newValue } }
 
     /// Position on the z axis (points); a higher value draws and hit-tests in front of siblings.
-    open var zPosition: CGFloat {
-        get { self[Properties.zPosition] }
-        set { self[Properties.zPosition] = newValue }
-    }
+    open var zPosition: CGFloat { get { self[Properties.zPosition] } set { self[Properties.zPosition] = newValue } }
 
     /// The point of `bounds`, in unit coordinates, that `position` places and transforms pivot about.
-    open var anchorPoint: CGPoint {
-        get { self[Properties.anchorPoint] }
-        set { self[Properties.anchorPoint] = newValue }
-    }
+    open var anchorPoint: CGPoint { get { self[Properties.anchorPoint] } set { self[Properties.anchorPoint] = newValue } }
 
     /// The anchor's z coordinate (points).
-    open var anchorPointZ: CGFloat {
-        get { self[Properties.anchorPointZ] }
-        set { self[Properties.anchorPointZ] = newValue }
-    }
+    open var anchorPointZ: CGFloat { get { self[Properties.anchorPointZ] } set { self[Properties.anchorPointZ] = newValue } }
 
     /// The transform applied about the anchor point, relative to the superlayer.
-    open var transform: CATransform3D {
-        get { self[Properties.transform] }
-        set { self[Properties.transform] = newValue }
-    }
+    open var transform: CATransform3D { get { self[Properties.transform] } set { self[Properties.transform] = newValue } }
 
     /// A transform applied to sublayers, about this layer's anchor point (perspective lives here).
     open var sublayerTransform: CATransform3D {
-        get { self[Properties.sublayerTransform] }
-        set { self[Properties.sublayerTransform] = newValue }
+        get { self[Properties.sublayerTransform] } set { self[Properties.sublayerTransform] = newValue }
     }
 
     /// Whether this layer's geometry (and its sublayers') is flipped vertically relative to its superlayer.
     open var isGeometryFlipped: Bool {
-        get { self[Properties.geometryFlipped] }
-        set { self[Properties.geometryFlipped] = newValue }
+        get { self[Properties.geometryFlipped] } set { self[Properties.geometryFlipped] = newValue }
     }
 
     // MARK: Contents
 
     /// What the layer shows: a CGImage (other values are kept but draw nothing).
-    open var contents: Any? {
-        get { self[Properties.contents] }
-        set { self[Properties.contents] = newValue }
-    }
+    open var contents: Any? { get { self[Properties.contents] } set { self[Properties.contents] = newValue } }
 
     /// The part of `contents` to show, in unit coordinates of the image.
-    open var contentsRect: CGRect {
-        get { self[Properties.contentsRect] }
-        set { self[Properties.contentsRect] = newValue }
-    }
+    open var contentsRect: CGRect { get { self[Properties.contentsRect] } set { self[Properties.contentsRect] = newValue } }
 
     /// The stretchable middle of `contents` (unit coordinates) for nine-slice scaling.
-    open var contentsCenter: CGRect {
-        get { self[Properties.contentsCenter] }
-        set { self[Properties.contentsCenter] = newValue }
-    }
+    open var contentsCenter: CGRect { get { self[Properties.contentsCenter] } set { self[Properties.contentsCenter] = newValue } }
 
     /// Pixels of `contents` per point (and of backing stores made by `display()`).
-    open var contentsScale: CGFloat {
-        get { self[Properties.contentsScale] }
-        set { self[Properties.contentsScale] = newValue }
-    }
+    open var contentsScale: CGFloat { get { self[Properties.contentsScale] } set { self[Properties.contentsScale] = newValue } }
 
     /// The pixel format of backing stores made by `display()`.
     open var contentsFormat: CALayerContentsFormat {
-        get { self[Properties.contentsFormat] }
-        set { self[Properties.contentsFormat] = newValue }
+        get { self[Properties.contentsFormat] } set { self[Properties.contentsFormat] = newValue }
     }
 
     /// How contents are resampled when shrunk.
     open var minificationFilter: CALayerContentsFilter {
-        get { self[Properties.minificationFilter] }
-        set { self[Properties.minificationFilter] = newValue }
+        get { self[Properties.minificationFilter] } set { self[Properties.minificationFilter] = newValue }
     }
 
     /// The level-of-detail bias of trilinear minification.
     open var minificationFilterBias: Float {
-        get { self[Properties.minificationFilterBias] }
-        set { self[Properties.minificationFilterBias] = newValue }
+        get { self[Properties.minificationFilterBias] } set { self[Properties.minificationFilterBias] = newValue }
     }
 
     /// How contents are resampled when enlarged.
     open var magnificationFilter: CALayerContentsFilter {
-        get { self[Properties.magnificationFilter] }
-        set { self[Properties.magnificationFilter] = newValue }
+        get { self[Properties.magnificationFilter] } set { self[Properties.magnificationFilter] = newValue }
     }
 
     /// A promise that the layer's backing store is fully opaque.
-    open var isOpaque: Bool {
-        get { self[Properties.opaque] }
-        set { self[Properties.opaque] = newValue }
-    }
+    open var isOpaque: Bool { get { self[Properties.opaque] } set { self[Properties.opaque] = newValue } }
 
     /// Whether a bounds change marks the layer as needing display.
     open var needsDisplayOnBoundsChange: Bool {
-        get { self[Properties.needsDisplayOnBoundsChange] }
-        set { self[Properties.needsDisplayOnBoundsChange] = newValue }
+        get { self[Properties.needsDisplayOnBoundsChange] } set { self[Properties.needsDisplayOnBoundsChange] = newValue }
     }
 
     /// Accepted; drawing is synchronous here.
     open var drawsAsynchronously: Bool {
-        get { self[Properties.drawsAsynchronously] }
-        set { self[Properties.drawsAsynchronously] = newValue }
+        get { self[Properties.drawsAsynchronously] } set { self[Properties.drawsAsynchronously] = newValue }
     }
 
     /// How `contents` is placed in `bounds`; an unknown value reads back as `center`.
     open var contentsGravity: CALayerContentsGravity {
-        get { self[Properties.contentsGravity] }
-        set { self[Properties.contentsGravity] = newValue }
+        get { self[Properties.contentsGravity] } set { self[Properties.contentsGravity] = newValue }
     }
 
     // MARK: Style
 
     /// The layer's opacity in [0, 1] (values outside are clamped when drawn).
-    open var opacity: Float {
-        get { self[Properties.opacity] }
-        set { self[Properties.opacity] = newValue }
-    }
+    open var opacity: Float { get { self[Properties.opacity] } set { self[Properties.opacity] = newValue } }
 
     /// Whether the layer (and its subtree) is not drawn and not hit-tested.
-    open var isHidden: Bool {
-        get { self[Properties.hidden] }
-        set { self[Properties.hidden] = newValue }
-    }
+    open var isHidden: Bool { get { self[Properties.hidden] } set { self[Properties.hidden] = newValue } }
 
     /// Whether sublayers and contents are clipped to `bounds` (and `cornerRadius`).
-    open var masksToBounds: Bool {
-        get { self[Properties.masksToBounds] }
-        set { self[Properties.masksToBounds] = newValue }
-    }
+    open var masksToBounds: Bool { get { self[Properties.masksToBounds] } set { self[Properties.masksToBounds] = newValue } }
 
     /// Whether the layer is drawn when facing away from the viewer.
-    open var isDoubleSided: Bool {
-        get { self[Properties.doubleSided] }
-        set { self[Properties.doubleSided] = newValue }
-    }
+    open var isDoubleSided: Bool { get { self[Properties.doubleSided] } set { self[Properties.doubleSided] = newValue } }
 
     /// The radius of rounded corners (points).
-    open var cornerRadius: CGFloat {
-        get { self[Properties.cornerRadius] }
-        set { self[Properties.cornerRadius] = newValue }
-    }
+    open var cornerRadius: CGFloat { get { self[Properties.cornerRadius] } set { self[Properties.cornerRadius] = newValue } }
 
     /// Which corners `cornerRadius` rounds.
     open var maskedCorners: CACornerMask {
-        get { self[Properties.maskedCorners] }
-        set { self[Properties.maskedCorners] = newValue }
+        get { self[Properties.maskedCorners] } set { self[Properties.maskedCorners] = newValue }
     }
 
     /// The shape of rounded corners.
     open var cornerCurve: CALayerCornerCurve {
-        get { self[Properties.cornerCurve] }
-        set { self[Properties.cornerCurve] = newValue }
+        get { self[Properties.cornerCurve] } set { self[Properties.cornerCurve] = newValue }
     }
 
     /// The width of the border drawn inside `bounds` (points).
-    open var borderWidth: CGFloat {
-        get { self[Properties.borderWidth] }
-        set { self[Properties.borderWidth] = newValue }
-    }
+    open var borderWidth: CGFloat { get { self[Properties.borderWidth] } set { self[Properties.borderWidth] = newValue } }
 
     /// The border colour (opaque black by default).
-    open var borderColor: CGColor? {
-        get { self[Properties.borderColor] }
-        set { self[Properties.borderColor] = newValue }
-    }
+    open var borderColor: CGColor? { get { self[Properties.borderColor] } set { self[Properties.borderColor] = newValue } }
 
     /// The colour filling `bounds` (and corners) behind contents.
     open var backgroundColor: CGColor? {
-        get { self[Properties.backgroundColor] }
-        set { self[Properties.backgroundColor] = newValue }
+        get { self[Properties.backgroundColor] } set { self[Properties.backgroundColor] = newValue }
     }
 
     /// The shadow's opacity in [0, 1]; 0 (the default) draws no shadow.
-    open var shadowOpacity: Float {
-        get { self[Properties.shadowOpacity] }
-        set { self[Properties.shadowOpacity] = newValue }
-    }
+    open var shadowOpacity: Float { get { self[Properties.shadowOpacity] } set { self[Properties.shadowOpacity] = newValue } }
 
     /// The shadow's blur radius (points).
-    open var shadowRadius: CGFloat {
-        get { self[Properties.shadowRadius] }
-        set { self[Properties.shadowRadius] = newValue }
-    }
+    open var shadowRadius: CGFloat { get { self[Properties.shadowRadius] } set { self[Properties.shadowRadius] = newValue } }
 
     /// The shadow's offset (points; (0, −3) by default).
-    open var shadowOffset: CGSize {
-        get { self[Properties.shadowOffset] }
-        set { self[Properties.shadowOffset] = newValue }
-    }
+    open var shadowOffset: CGSize { get { self[Properties.shadowOffset] } set { self[Properties.shadowOffset] = newValue } }
 
     /// The shadow's colour (opaque black by default).
-    open var shadowColor: CGColor? {
-        get { self[Properties.shadowColor] }
-        set { self[Properties.shadowColor] = newValue }
-    }
+    open var shadowColor: CGColor? { get { self[Properties.shadowColor] } set { self[Properties.shadowColor] = newValue } }
 
     /// The shadow's shape in layer coordinates; nil uses the layer's alpha.
-    open var shadowPath: CGPath? {
-        get { self[Properties.shadowPath] }
-        set { self[Properties.shadowPath] = newValue }
-    }
+    open var shadowPath: CGPath? { get { self[Properties.shadowPath] } set { self[Properties.shadowPath] = newValue } }
 
     /// Whether a translucent subtree is composited as one image.
     open var allowsGroupOpacity: Bool {
-        get { self[Properties.allowsGroupOpacity] }
-        set { self[Properties.allowsGroupOpacity] = newValue }
+        get { self[Properties.allowsGroupOpacity] } set { self[Properties.allowsGroupOpacity] = newValue }
     }
 
     /// Whether edges are anti-aliased when the layer is transformed.
     open var allowsEdgeAntialiasing: Bool {
-        get { self[Properties.allowsEdgeAntialiasing] }
-        set { self[Properties.allowsEdgeAntialiasing] = newValue }
+        get { self[Properties.allowsEdgeAntialiasing] } set { self[Properties.allowsEdgeAntialiasing] = newValue }
     }
 
     /// Which edges are anti-aliased.
     open var edgeAntialiasingMask: CAEdgeAntialiasingMask {
-        get { self[Properties.edgeAntialiasingMask] }
-        set { self[Properties.edgeAntialiasingMask] = newValue }
+        get { self[Properties.edgeAntialiasingMask] } set { self[Properties.edgeAntialiasingMask] = newValue }
     }
 
     /// Whether the subtree is drawn once into a cached bitmap and reused.
     open var shouldRasterize: Bool {
-        get { self[Properties.shouldRasterize] }
-        set { self[Properties.shouldRasterize] = newValue }
+        get { self[Properties.shouldRasterize] } set { self[Properties.shouldRasterize] = newValue }
     }
 
     /// Pixels per point of the rasterized bitmap.
     open var rasterizationScale: CGFloat {
-        get { self[Properties.rasterizationScale] }
-        set { self[Properties.rasterizationScale] = newValue }
+        get { self[Properties.rasterizationScale] } set { self[Properties.rasterizationScale] = newValue }
     }
 
     /// Filters applied to the layer and its subtree (stored; filter objects are not available on Linux).
-    open var filters: [Any]? {
-        get { self[Properties.filters] }
-        set { self[Properties.filters] = newValue }
-    }
+    open var filters: [Any]? { get { self[Properties.filters] } set { self[Properties.filters] = newValue } }
 
     /// The filter compositing the layer with what is behind it (stored).
     open var compositingFilter: Any? {
-        get { self[Properties.compositingFilter] }
-        set { self[Properties.compositingFilter] = newValue }
+        get { self[Properties.compositingFilter] } set { self[Properties.compositingFilter] = newValue }
     }
 
     /// Filters applied to what is behind the layer (stored).
     open var backgroundFilters: [Any]? {
-        get { self[Properties.backgroundFilters] }
-        set { self[Properties.backgroundFilters] = newValue }
+        get { self[Properties.backgroundFilters] } set { self[Properties.backgroundFilters] = newValue }
     }
 
     /// Default values for keys the layer does not set, including `actions`.
-    open var style: [AnyHashable: Any]? {
-        get { self[Properties.style] }
-        set { self[Properties.style] = newValue }
-    }
+    open var style: [AnyHashable: Any]? { get { self[Properties.style] } set { self[Properties.style] = newValue } }
 
     /// A name for debugging and lookup.
-    open var name: String? {
-        get { self[Properties.name] }
-        set { self[Properties.name] = newValue }
-    }
+    open var name: String? { get { self[Properties.name] } set { self[Properties.name] = newValue } }
 
     /// Actions by key, consulted after the delegate.
-    open var actions: [String: any CAAction]? {
-        get { self[Properties.actions] }
-        set { self[Properties.actions] = newValue }
-    }
+    open var actions: [String: any CAAction]? { get { self[Properties.actions] } set { self[Properties.actions] = newValue } }
 
     // MARK: Timing
 
     /// When the layer's timeline starts, in its superlayer's time (seconds).
-    open var beginTime: CFTimeInterval {
-        get { self[Properties.beginTime] }
-        set { self[Properties.beginTime] = newValue }
-    }
+    open var beginTime: CFTimeInterval { get { self[Properties.beginTime] } set { self[Properties.beginTime] = newValue } }
 
     /// The length of the layer's timeline (seconds; ∞ by default).
-    open var duration: CFTimeInterval {
-        get { self[Properties.duration] }
-        set { self[Properties.duration] = newValue }
-    }
+    open var duration: CFTimeInterval { get { self[Properties.duration] } set { self[Properties.duration] = newValue } }
 
     /// How fast the layer's time runs relative to its superlayer's (1 = same, 0 = paused).
-    open var speed: Float {
-        get { self[Properties.speed] }
-        set { self[Properties.speed] = newValue }
-    }
+    open var speed: Float { get { self[Properties.speed] } set { self[Properties.speed] = newValue } }
 
     /// An offset added to the layer's local time (seconds).
-    open var timeOffset: CFTimeInterval {
-        get { self[Properties.timeOffset] }
-        set { self[Properties.timeOffset] = newValue }
-    }
+    open var timeOffset: CFTimeInterval { get { self[Properties.timeOffset] } set { self[Properties.timeOffset] = newValue } }
 
     /// How many times the timeline repeats.
-    open var repeatCount: Float {
-        get { self[Properties.repeatCount] }
-        set { self[Properties.repeatCount] = newValue }
-    }
+    open var repeatCount: Float { get { self[Properties.repeatCount] } set { self[Properties.repeatCount] = newValue } }
 
     /// How long the timeline repeats (seconds).
     open var repeatDuration: CFTimeInterval {
-        get { self[Properties.repeatDuration] }
-        set { self[Properties.repeatDuration] = newValue }
+        get { self[Properties.repeatDuration] } set { self[Properties.repeatDuration] = newValue }
     }
 
     /// Whether each repetition plays forward then backward.
-    open var autoreverses: Bool {
-        get { self[Properties.autoreverses] }
-        set { self[Properties.autoreverses] = newValue }
-    }
+    open var autoreverses: Bool { get { self[Properties.autoreverses] } set { self[Properties.autoreverses] = newValue } }
 
     /// What the timeline shows outside its active duration.
-    open var fillMode: CAMediaTimingFillMode {
-        get { self[Properties.fillMode] }
-        set { self[Properties.fillMode] = newValue }
-    }
+    open var fillMode: CAMediaTimingFillMode { get { self[Properties.fillMode] } set { self[Properties.fillMode] = newValue } }
 
     // MARK: Tree (implemented in CALayer+Hierarchy.swift)
 
