@@ -219,10 +219,12 @@ final class ParticleBatch {
             let b = p.box.intersection(ParticleBatch.drawable)
             return b.isEmpty ? 0 : Double(b.x1 - b.x0) * Double(b.y1 - b.y0)
         }
-        let all = ordered ?? results.flatMap { $0 }
-        guard all.reduce(0.0, { $0 + pixels($1) }) > Compositor.maxParticlePixels else { return }
+        // Summed without copying the particles: the copy is made only when the cap cuts.
+        let covered = ordered.map { $0.reduce(0.0) { $0 + pixels($1) } }
+            ?? results.reduce(0.0) { sum, chunk in chunk.reduce(sum) { $0 + pixels($1) } }
+        guard covered > Compositor.maxParticlePixels else { return }
         var kept: [PlacedParticle] = [], sum = 0.0
-        for p in all {
+        for p in ordered ?? results.flatMap({ $0 }) {
             let area = pixels(p)
             if sum + area > Compositor.maxParticlePixels { continue }
             sum += area
