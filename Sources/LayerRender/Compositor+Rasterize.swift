@@ -75,13 +75,19 @@ extension Compositor {
             rasterHits += 1
             return (entry.pixels, extent, scale)
         }
+        let full = PixelBox(x0: 0, y0: 0, x1: w, y1: h)
+        guard spend(full) else { return nil }
+        // Bitmaps are held past the frame: the cache gives way before a new one would pass its
+        // share of memory, and a bitmap the offscreen budget has no room for is not made.
+        if rasterCache.values.reduce(0, { $0 + $1.pixels.target.width * $1.pixels.target.height * 4 }) + w * h * 4
+            > Compositor.rasterCacheBytes { rasterCache.removeAll() }
+        guard OwnedTarget.fitsBudget(full) else { return nil }
         let bitmap = OwnedTarget(width: w, height: h)
         let world = Homography(m: (scale, 0, 0, 0, scale, 0, -extent.minX * scale, -extent.minY * scale, 1))
         guard let inverse = world.inverse else { return nil }
         let b = s.bounds.standardized
         var shape = RoundedRect(rect: b, radius: s.cornerRadius, mask: s.maskedCorners)
         if s.allowsEdgeAntialiasing { shape.hardEdges = UInt8(~s.edgeAntialiasingMask & 15) }
-        let full = PixelBox(x0: 0, y0: 0, x1: w, y1: h)
         let box = Compositor.box(of: b, world: world, limit: full)
         var inner = own
         inner.target = bitmap.target
@@ -93,6 +99,8 @@ extension Compositor {
         paintOwnContent(snap, s, inner, local: local, world: world, inverse: inverse, pixel: 1 / scale, box: box,
                         shape: shape, clipSelf: ClipShape(shape: shape, inverse: inverse, pixel: 1 / scale, box: box),
                         flipped: flipped, depth: own.depth)
+        // A bitmap cut short by the band's pixel budget is used this frame but not kept.
+        guard paintedPixels <= paintBudget else { return (bitmap, extent, scale) }
         if rasterCache.count >= Compositor.rasterCacheLimit { rasterCache.removeAll() }
         rasterCache[snap.id] = RasterEntry(look: look, sublayers: subs, extent: extent, scale: scale, pixels: bitmap)
         return (bitmap, extent, scale)

@@ -61,6 +61,7 @@ extension Compositor {
     private func paintTinted(_ subs: [LayerSnapshot], _ ctx: Context, _ color: (r: Float, g: Float, b: Float, a: Float),
                              into child: Context) {
         guard color != (1, 1, 1, 1) else { for sub in subs { paint(sub, ctx) }; return }
+        guard spend(child.limit) else { return }
         let tinted = OwnedTarget(box: child.limit)
         var apart = ctx
         apart.target = tinted.target

@@ -74,6 +74,34 @@ package final class Compositor {
     @exclusivity(unchecked) var frameNumber = 0
     /// At most this many rasterized subtrees are kept (the cache is dropped when full).
     static let rasterCacheLimit = 64
+    /// At most this many bytes of rasterized bitmaps are kept (a quarter of the offscreen budget).
+    static let rasterCacheBytes = OwnedTarget.maxOffscreenBytes / 4
+
+    /// Pixels one band may paint in a frame by default (`paintBudget`). Fuzzing builds use a
+    /// smaller one so that inputs which reach it stay cheap enough to explore.
+    #if FUZZING
+    package static let maxPaintPixels = 1 << 24
+    #else
+    package static let maxPaintPixels = 1 << 28
+    #endif
+    /// Pixels one band may paint in a frame, counted as layer boxes, offscreens and tinted
+    /// replicator copies: past it the band's remaining layers are skipped (counted once a frame
+    /// as `.budgetExceeded`). Each layer keeps within its own limits; this bounds what they
+    /// multiply to (10,000 replicator copies of a 4,096² rasterised bitmap).
+    package var paintBudget = Compositor.maxPaintPixels
+    /// Pixels this band has painted in the current frame (against `paintBudget`).
+    @exclusivity(unchecked) var paintedPixels = 0
+
+    /// Charges `box` to the band's pixel budget: false (the paint is skipped) once it is spent.
+    func spend(_ box: PixelBox) -> Bool {
+        let before = paintedPixels
+        let (area, o1) = box.isEmpty ? (0, false) : (box.x1 - box.x0).multipliedReportingOverflow(by: box.y1 - box.y0)
+        let (after, o2) = before.addingReportingOverflow(area)
+        guard o1 || o2 || after > paintBudget else { paintedPixels = after; return true }
+        if before <= paintBudget { CGDiagnostics.record(.budgetExceeded) }
+        paintedPixels = paintBudget + 1
+        return false
+    }
 
     /// True when nothing in the subtree animates (its pixels do not depend on time).
     static func isStatic(_ snap: LayerSnapshot) -> Bool {
@@ -135,6 +163,7 @@ package final class Compositor {
 
     func paint(_ snap: LayerSnapshot, _ ctx: Context) {
         guard ctx.depth < maxDepth else { skippedForDepth += 1; return }
+        guard paintedPixels <= paintBudget else { culledLayers += 1; return }
         // A leaf whose footprint (this frame's damage walk) misses the area being painted draws
         // nothing (a mask only takes pixels away).
         if let boxes = cullBoxes, !ctx.inTransition, snap.sublayers.isEmpty, let box = boxes[snap.id],
@@ -217,6 +246,7 @@ package final class Compositor {
                                shape: shape, clipSelf: clipSelf, opacity: opacity) { return }
         let plane = plainMask.map { maskPlane($0, box: groupBox) }
         let isolated = (group || hasShadow || snap.mask != nil || raster != nil) && OwnedTarget.fitsBudget(groupBox)
+        guard spend(isolated ? groupBox : box) else { culledLayers += 1; return }
         let offscreen = isolated ? OwnedTarget(box: groupBox) : nil
         var own = ctx
         if let offscreen {

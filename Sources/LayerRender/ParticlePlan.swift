@@ -189,9 +189,17 @@ struct ParticlePlan {
 
     /// Chunks put back in order, capped at `maxParticles` (the excess counted) and ordered by the render mode.
     func finish<T: ParticleOrder>(_ chunks: [[T]]) -> [T] {
-        var out = chunks.count == 1 ? chunks[0] : chunks.flatMap { $0 }
-        if out.count > Compositor.maxParticles {
-            out.removeLast(out.count - Compositor.maxParticles)
+        // Chunks are joined only up to the cap (joining them all first held every chunk twice).
+        var out: [T]
+        if chunks.count == 1 {
+            out = chunks[0]
+            if out.count > Compositor.maxParticles { out.removeLast(out.count - Compositor.maxParticles) }
+        } else {
+            out = []
+            out.reserveCapacity(min(chunks.reduce(0) { $0 + $1.count }, Compositor.maxParticles))
+            for chunk in chunks where out.count < Compositor.maxParticles {
+                out.append(contentsOf: chunk.prefix(Compositor.maxParticles - out.count))
+            }
         }
         if out.count >= Compositor.maxParticles || truncated { CGDiagnostics.record(.invalidParameter) }
         switch emitter.renderMode {

@@ -12,6 +12,9 @@
 // - Nested transactions cost memory in proportion to the animations they add, not to depth ×
 //   animations; the outermost completion block still waits for every animation added inside.
 // - CGPath.contains answers from a flattening kept until the path changes.
+// - Painted pixels: "one band paints at most Compositor.paintBudget pixels a frame (layer boxes,
+//   offscreens, tinted replicator copies); past it the band's remaining layers are skipped".
+import LayerRender
 @testable import QuartzCore
 import TestSupport
 import Testing
@@ -106,6 +109,85 @@ import Testing
         }
         #expect(image.premultipliedPixel(x: 1, y: 1) == 0xFFFF_0000)
         #expect(budgetCount() > before)
+    }
+
+    /// A renderer of `root` (w × h points, one band) whose compositor may paint `budget` pixels a frame.
+    func budgetRenderer(_ root: CALayer, budget: Int) -> CARenderer {
+        let r = CARenderer()
+        r.bounds = root.bounds
+        r.layer = root
+        r.compositor.threads = 1
+        r.compositor.paintBudget = budget
+        return r
+    }
+
+    func frame(_ r: CARenderer, at t: Double) -> CGImage? {
+        r.beginFrame(atTime: t, timeStamp: nil)
+        r.render()
+        r.endFrame()
+        return r.makeImage()
+    }
+
+    @Test func layersPastTheBandsPixelBudgetAreSkippedInPaintOrder() throws {
+        // Root 100 × 100 and five opaque 100 × 100 squares on it, each a colour of its own:
+        // with room for three boxes, the root and the first two squares are painted.
+        let root = CALayer()
+        root.frame = CGRect(x: 0, y: 0, width: 100, height: 100)
+        root.backgroundColor = CGColor(gray: 1, alpha: 1)
+        let colours: [UInt32] = [0xFFFF_0000, 0xFF00_FF00, 0xFF00_00FF, 0xFFFF_FF00, 0xFF00_FFFF]
+        for c in colours {
+            let l = CALayer()
+            l.frame = root.bounds
+            l.backgroundColor = CGColor(red: CGFloat(c >> 16 & 255) / 255, green: CGFloat(c >> 8 & 255) / 255,
+                                        blue: CGFloat(c & 255) / 255, alpha: 1)
+            root.addSublayer(l)
+        }
+        let r = budgetRenderer(root, budget: 30_000)
+        let before = budgetCount()
+        let first = try #require(frame(r, at: 0))
+        #expect(first.premultipliedPixel(x: 50, y: 50) == colours[1])
+        #expect(budgetCount() == before + 1)   // counted once a frame, not once per skipped layer
+        // Each frame has the whole budget again: the next frame, repainted whole, is the same.
+        r.compositor.invalidateDamage()
+        let second = try #require(frame(r, at: 1))
+        #expect(second.premultipliedPixel(x: 50, y: 50) == colours[1])
+        // With the default budget every square is painted.
+        r.compositor.paintBudget = Compositor.maxPaintPixels
+        r.compositor.invalidateDamage()
+        #expect(try #require(frame(r, at: 2)).premultipliedPixel(x: 50, y: 50) == colours[4])
+    }
+
+    @Test func tenThousandTintedCopiesOfAGiantRasterizedLayerStayWithinThePixelBudget() throws {
+        // Found by fuzzing: a replicator's 10,000 tinted copies of a rasterized layer whose
+        // bitmap is 4,096² pixels painted 10,000 offscreens of that size (minutes a frame).
+        // With a budget of 2²² pixels the frame is cut after the first copies and returns.
+        let root = CALayer()
+        root.frame = CGRect(x: 0, y: 0, width: 64, height: 64)
+        let outer = CAReplicatorLayer()
+        outer.frame = root.bounds
+        outer.instanceCount = 100
+        outer.instanceColor = CGColor(red: 1, green: 0.5, blue: 0.5, alpha: 1)
+        outer.instanceRedOffset = -0.001
+        let inner = CAReplicatorLayer()
+        inner.frame = root.bounds
+        inner.instanceCount = 100
+        inner.instanceColor = CGColor(red: 0.5, green: 1, blue: 1, alpha: 1)
+        let giant = CALayer()
+        giant.frame = CGRect(x: 0, y: 0, width: 64, height: 64)
+        giant.shouldRasterize = true
+        giant.rasterizationScale = 64   // a 4,096² bitmap
+        let square = CALayer()
+        square.frame = CGRect(x: 0, y: 0, width: 64, height: 64)
+        square.backgroundColor = CGColor(red: 0, green: 0, blue: 1, alpha: 1)
+        giant.addSublayer(square)
+        inner.addSublayer(giant)
+        outer.addSublayer(inner)
+        root.addSublayer(outer)
+        let r = budgetRenderer(root, budget: 1 << 22)
+        let before = budgetCount()
+        _ = try #require(frame(r, at: 0))
+        #expect(budgetCount() > before)
+        #expect(r.compositor.paintedLayers < 100)
     }
 
     @Test func containsAnswersForTheCurrentPathAfterItChanges() {
