@@ -1,5 +1,6 @@
-// The affine image row against the general per-pixel sampling of `Raster.image`: for random
-// scales, offsets, flips, source windows, mip-level scales and translucent texels, every pixel
+// The affine image row (and, without shear, BilinearRows' kept columns and texel rows) against
+// the general per-pixel sampling of `Raster.image`: for random scales, shears, offsets, flips,
+// source windows, mip-level scales, translucent texels, rows in any order and partial spans, every pixel
 // of every row is the same word (the fast path keeps the general loop's sums and their order).
 // A coordinate off by a fiftieth of a pixel fails 415 rows; a sum merely regrouped (an ulp)
 // would almost never move a weight rounded to 1/256, which is why the order is kept by
@@ -35,16 +36,24 @@ import Testing
                 // Layer space → pixels: scale and offset (possibly mirrored in x); the inverse maps back.
                 let kx = (case_ % 5 == 0 ? -1 : 1) * (0.3 + unit() * 3), ky = 0.3 + unit() * 3
                 let tx = unit() * 40 - 10, ty = unit() * 20 - 5
-                let inverse = Homography(m: (1 / kx, 0, 0, 0, 1 / ky, 0, -tx / kx, -ty / ky, 1))
+                // Every seventh case sheared (x moves with y: the per-row loop); the others scale
+                // only (columns and lerped texel rows kept, BilinearRows).
+                let shear = case_ % 7 == 3 ? unit() * 0.2 : 0
+                let inverse = Homography(m: (1 / kx, 0, 0, shear, 1 / ky, 0, -tx / kx, -ty / ky, 1))
                 let flipped = case_ % 2 == 1, alpha: Float = case_ % 3 == 0 ? 0.6 : 1
                 let sx = source.width / dest.width, sy = source.height / dest.height
-                guard let sampling = AffineRow(inverse, flipped: flipped, dest: dest, source: source, window: window) else {
+                guard let sampling = AffineRow(inverse, flipped: flipped, dest: dest, source: source, window: window,
+                                               box: PixelBox(x0: 0, y0: 0, x1: width, y1: 24)) else {
                     Issue.record("an axis-aligned affine map has fast rows"); return
                 }
-                for y in 0..<24 {
-                    fast.withUnsafeMutableBufferPointer { sampling.paint(row: y, into: $0.baseAddress!, 0..<width, stores: alpha == 1, alpha: alpha) }
+                // Rows in any order (kept texel rows are looked up, not assumed to slide down),
+                // and spans narrower than the box.
+                let order = case_ % 2 == 0 ? Array(0..<24) : (0..<24).map { ($0 * 7) % 24 }
+                let xs = case_ % 6 == 5 ? 3..<(width - 5) : 0..<width
+                for y in order {
+                    fast.withUnsafeMutableBufferPointer { sampling.paint(row: y, into: $0.baseAddress!, xs, stores: alpha == 1, alpha: alpha) }
                     slow.withUnsafeMutableBufferPointer { out in
-                        for x in 0..<width {
+                        for x in xs {
                             let q = inverse.project(CGFloat(x) + 0.5, CGFloat(y) + 0.5)!
                             let ly = flipped ? dest.maxY - (q.y - dest.minY) : q.y
                             let p = window.word(source.minX + (q.x - dest.minX) * sx, source.minY + (ly - dest.minY) * sy, nearest: false)
@@ -72,7 +81,8 @@ import Testing
         texels.withUnsafeBufferPointer { tex in
             let level = ImageLevel(pixels: tex.baseAddress!, width: tw, height: th, stride: tw)
             #expect(AffineRow(turned, flipped: false, dest: CGRect(x: 0, y: 0, width: 10, height: 10),
-                              source: CGRect(x: 0, y: 0, width: 10, height: 10), window: level.window(CGRect(x: 0, y: 0, width: 10, height: 10))) == nil)
+                              source: CGRect(x: 0, y: 0, width: 10, height: 10), window: level.window(CGRect(x: 0, y: 0, width: 10, height: 10)),
+                              box: PixelBox(x0: 0, y0: 0, x1: 10, y1: 10)) == nil)
         }
     }
 }

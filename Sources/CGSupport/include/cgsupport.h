@@ -5,6 +5,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <wchar.h>
+#include "kernels.h"
 #if defined(__SSE2__)
 #include <emmintrin.h>
 #endif

@@ -8,7 +8,7 @@ import Foundation
 // rows and their weight, the y terms of the map) once per row. The per-pixel sums keep their
 // operands and order (x·m₀ + y·m₃ + m₆, then the texel coordinate), so the pixels are bit for
 // bit those of the general loop; only arithmetic that does not depend on x leaves the loop.
-// S4's image scaling is almost all this.
+// Without shear, BilinearRows does this work once per column and once per texel row.
 
 /// Sampling an image's rows under an affine inverse map, row by row.
 struct AffineRow {
@@ -16,15 +16,18 @@ struct AffineRow {
     private let flipped: Bool, dest: CGRect, source: CGRect, sx: CGFloat, sy: CGFloat
     private let window: SampleWindow
     private let xAxis: Raster.AxisLimits
+    /// Without shear (m₃ = 0), the columns and lerped texel rows kept across rows.
+    private let rows: BilinearRows?
 
     /// The image's sampling, or nil when the map is not affine or moves v along a row (the
     /// general loop handles those).
-    init?(_ inverse: Homography, flipped: Bool, dest: CGRect, source: CGRect, window: SampleWindow) {
+    init?(_ inverse: Homography, flipped: Bool, dest: CGRect, source: CGRect, window: SampleWindow, box: PixelBox) {
         m = inverse.m
         guard m.2 == 0, m.5 == 0, m.8 == 1, m.1 == 0 else { return nil }
         self.flipped = flipped; self.dest = dest; self.source = source; self.window = window
         sx = source.width / dest.width; sy = source.height / dest.height
         xAxis = Raster.AxisLimits(window.minU, window.maxU)
+        rows = m.3 == 0 ? BilinearRows(box: box, m0: m.0, m6: m.6, dest: dest, source: source, window: window) : nil
     }
 
     /// Paints columns `xs` of pixel row `y` into `row` at full coverage: opaque samples stored
@@ -38,6 +41,10 @@ struct AffineRow {
         let ly = flipped ? dest.maxY - (qy - dest.minY) : qy
         let level = window.level
         let (y0, y1, wy) = Raster.bilinearAxis((source.minY + (ly - dest.minY) * sy) * level.scaleY, window.minV, window.maxV)
+        if let rows, rows.covers(xs) {
+            rows.paint(texelRows: y0, y1, wy, into: row, xs, stores: stores, alpha: alpha)
+            return
+        }
         let top = level.pixels + y0 * level.stride, bottom = level.pixels + y1 * level.stride
         let m0 = m.0, ym3 = cy * m.3, m6 = m.6, destMinX = dest.minX, sourceMinX = source.minX, sx = sx
         let scaleX = level.scaleX, xAxis = xAxis

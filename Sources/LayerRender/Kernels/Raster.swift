@@ -332,7 +332,7 @@ enum Raster {
                   a.a + (b.a - a.a) * t, cov * alpha)
         }
         let single = other == nil, stores = alpha == 1
-        let affine = single && !nearest ? AffineRow(inverse, flipped: flipped, dest: dest, source: source, window: first) : nil
+        let affine = single && !nearest ? AffineRow(inverse, flipped: flipped, dest: dest, source: source, window: first, box: box) : nil
         cover(box: box, inverse: inverse, pixel: pixel, shape: edge, hole: nil, antialias: antialias, clips: clips,
               full: { y, xs in
                   guard single else { for x in xs { paint(y, x, 1) }; return }

@@ -1,0 +1,29 @@
+#ifndef CGS_KERNELS_H
+#define CGS_KERNELS_H
+// The compositor's C kernels (Sources/CGSupport/kernels_*.c). Rules:
+// - A kernel is a loop over memory its caller owns and has sized; it allocates nothing, reads
+//   no globals but the CPU features, and decides nothing (when a kernel applies, and every
+//   limit, is the Swift caller's policy).
+// - Each kernel reproduces a Swift definition named in its comment bit for bit; a test in
+//   Tests/LayerRenderTests compares the two on random inputs.
+// - Variants for wider vector units are chosen inside the kernel from `cgs_avx2` and give the
+//   same bytes as the portable loop.
+#include <stdint.h>
+
+/// `Raster.lerpWord(top[i], bottom[i], w)` into `out[i]` for i < n: each byte channel
+/// (t·(256 − w) + b·w + 128) >> 8, w in 0…256. Returns the AND of the results' alpha bytes
+/// (255: every result is opaque). `out` may not overlap the inputs.
+uint32_t cgs_lerp_rows(uint32_t *out, const uint32_t *top, const uint32_t *bottom, long n, uint32_t w);
+
+/// `Raster.lerpWord(texels[left[i]], texels[right[i]], weight[i])` into `out[i]` for i < n
+/// (one texel row lerped across pixel columns; every index lies in the row, weights in 0…256).
+void cgs_lerp_columns(uint32_t *out, const uint32_t *texels, const int32_t *left, const int32_t *right,
+                      const uint32_t *weight, long n);
+
+/// The kernels above through a chosen variant, for the tests that compare them: 0 the portable
+/// loop, 1 SSE2 (x86-64; else portable), 2 the widest the processor runs.
+uint32_t cgs_lerp_rows_using(int variant, uint32_t *out, const uint32_t *top, const uint32_t *bottom, long n, uint32_t w);
+void cgs_lerp_columns_using(int variant, uint32_t *out, const uint32_t *texels, const int32_t *left, const int32_t *right,
+                            const uint32_t *weight, long n);
+
+#endif

@@ -1,0 +1,103 @@
+#include "kernels.h"
+#include "cgsupport.h"
+
+// Bilinear sampling's two lerps (BilinearRows.swift). Each byte channel is lerped in its own
+// 16-bit lane: t·(256 − w) + b·w + 128 ≤ 255·256 + 128 < 2¹⁶, the bound `Raster.lerpWord`
+// relies on for its two channels per 32-bit lane, so the bytes are the same.
+
+static inline uint32_t lerp_word(uint32_t p, uint32_t q, uint32_t w) {
+    uint32_t v = 256 - w;
+    uint32_t rb = (((p & 0x00FF00FFu) * v + (q & 0x00FF00FFu) * w + 0x00800080u) >> 8) & 0x00FF00FFu;
+    uint32_t ag = (((p >> 8) & 0x00FF00FFu) * v + ((q >> 8) & 0x00FF00FFu) * w + 0x00800080u) & 0xFF00FF00u;
+    return rb | ag;
+}
+
+// The row lerp: one multiply per byte in 16-bit lanes (x86: bytes unpacked against zero, then
+// packed back, the two inverse per 128-bit lane so the order is kept).
+static uint32_t lerp_rows_scalar(uint32_t *out, const uint32_t *top, const uint32_t *bottom, long n, uint32_t w, uint32_t all) {
+    for (long i = 0; i < n; i++) { out[i] = lerp_word(top[i], bottom[i], w); all &= out[i]; }
+    return all >> 24;
+}
+
+#if defined(__x86_64__)
+#include <immintrin.h>
+
+__attribute__((target("avx2")))
+static uint32_t lerp_rows_avx2(uint32_t *out, const uint32_t *top, const uint32_t *bottom, long n, uint32_t w) {
+    const __m256i wt = _mm256_set1_epi16((short)(256 - w)), wb = _mm256_set1_epi16((short)w);
+    const __m256i half = _mm256_set1_epi16(128), zero = _mm256_setzero_si256();
+    __m256i all = _mm256_set1_epi32(-1);
+    long i = 0;
+    for (; i + 8 <= n; i += 8) {
+        __m256i t = _mm256_loadu_si256((const __m256i *)(top + i)), b = _mm256_loadu_si256((const __m256i *)(bottom + i));
+        __m256i lo = _mm256_add_epi16(_mm256_add_epi16(_mm256_mullo_epi16(_mm256_unpacklo_epi8(t, zero), wt),
+                                                       _mm256_mullo_epi16(_mm256_unpacklo_epi8(b, zero), wb)), half);
+        __m256i hi = _mm256_add_epi16(_mm256_add_epi16(_mm256_mullo_epi16(_mm256_unpackhi_epi8(t, zero), wt),
+                                                       _mm256_mullo_epi16(_mm256_unpackhi_epi8(b, zero), wb)), half);
+        __m256i o = _mm256_packus_epi16(_mm256_srli_epi16(lo, 8), _mm256_srli_epi16(hi, 8));
+        _mm256_storeu_si256((__m256i *)(out + i), o);
+        all = _mm256_and_si256(all, o);
+    }
+    uint32_t lanes[8];
+    _mm256_storeu_si256((__m256i *)lanes, all);
+    uint32_t a = lanes[0] & lanes[1] & lanes[2] & lanes[3] & lanes[4] & lanes[5] & lanes[6] & lanes[7];
+    return lerp_rows_scalar(out + i, top + i, bottom + i, n - i, w, a);
+}
+
+static uint32_t lerp_rows_sse2(uint32_t *out, const uint32_t *top, const uint32_t *bottom, long n, uint32_t w) {
+    const __m128i wt = _mm_set1_epi16((short)(256 - w)), wb = _mm_set1_epi16((short)w);
+    const __m128i half = _mm_set1_epi16(128), zero = _mm_setzero_si128();
+    __m128i all = _mm_set1_epi32(-1);
+    long i = 0;
+    for (; i + 4 <= n; i += 4) {
+        __m128i t = _mm_loadu_si128((const __m128i *)(top + i)), b = _mm_loadu_si128((const __m128i *)(bottom + i));
+        __m128i lo = _mm_add_epi16(_mm_add_epi16(_mm_mullo_epi16(_mm_unpacklo_epi8(t, zero), wt),
+                                                 _mm_mullo_epi16(_mm_unpacklo_epi8(b, zero), wb)), half);
+        __m128i hi = _mm_add_epi16(_mm_add_epi16(_mm_mullo_epi16(_mm_unpackhi_epi8(t, zero), wt),
+                                                 _mm_mullo_epi16(_mm_unpackhi_epi8(b, zero), wb)), half);
+        __m128i o = _mm_packus_epi16(_mm_srli_epi16(lo, 8), _mm_srli_epi16(hi, 8));
+        _mm_storeu_si128((__m128i *)(out + i), o);
+        all = _mm_and_si128(all, o);
+    }
+    uint32_t lanes[4];
+    _mm_storeu_si128((__m128i *)lanes, all);
+    return lerp_rows_scalar(out + i, top + i, bottom + i, n - i, w, lanes[0] & lanes[1] & lanes[2] & lanes[3]);
+}
+#endif
+
+uint32_t cgs_lerp_rows_using(int variant, uint32_t *out, const uint32_t *top, const uint32_t *bottom, long n, uint32_t w) {
+#if defined(__x86_64__)
+    if (variant == 2 && cgs_avx2) return lerp_rows_avx2(out, top, bottom, n, w);
+    if (variant >= 1) return lerp_rows_sse2(out, top, bottom, n, w);
+#endif
+    return lerp_rows_scalar(out, top, bottom, n, w, 0xFFFFFFFFu);
+}
+
+uint32_t cgs_lerp_rows(uint32_t *out, const uint32_t *top, const uint32_t *bottom, long n, uint32_t w) {
+    return cgs_lerp_rows_using(2, out, top, bottom, n, w);
+}
+
+#define LERP_COLUMNS_BODY \
+    for (long i = 0; i < n; i++) out[i] = lerp_word(texels[left[i]], texels[right[i]], weight[i]);
+
+#if defined(__x86_64__)
+__attribute__((target("avx2")))
+static void lerp_columns_avx2(uint32_t *restrict out, const uint32_t *restrict texels, const int32_t *restrict left,
+                              const int32_t *restrict right, const uint32_t *restrict weight, long n) { LERP_COLUMNS_BODY }
+#endif
+
+static void lerp_columns_portable(uint32_t *restrict out, const uint32_t *restrict texels, const int32_t *restrict left,
+                                  const int32_t *restrict right, const uint32_t *restrict weight, long n) { LERP_COLUMNS_BODY }
+
+void cgs_lerp_columns_using(int variant, uint32_t *out, const uint32_t *texels, const int32_t *left, const int32_t *right,
+                            const uint32_t *weight, long n) {
+#if defined(__x86_64__)
+    if (variant == 2 && cgs_avx2) { lerp_columns_avx2(out, texels, left, right, weight, n); return; }
+#endif
+    lerp_columns_portable(out, texels, left, right, weight, n);
+}
+
+void cgs_lerp_columns(uint32_t *out, const uint32_t *texels, const int32_t *left, const int32_t *right,
+                      const uint32_t *weight, long n) {
+    cgs_lerp_columns_using(2, out, texels, left, right, weight, n);
+}

@@ -1,0 +1,38 @@
+// The bilinear C kernels (Sources/CGSupport/kernels_bilinear.c) against the Swift definition
+// they reproduce, `Raster.lerpWord`, in every variant (portable, SSE2, the widest the processor
+// runs): random premultiplied words, every weight 0…256, row lengths that leave every remainder
+// of the vector loops; the returned AND of alpha bytes is 255 exactly when every result is opaque.
+import CGSupport
+@testable import LayerRender
+import Testing
+
+@Suite struct BilinearKernelTests {
+    @Test(arguments: [Int32(0), 1, 2])
+    func kernelsEqualLerpWord(variant: Int32) {
+        var s: UInt32 = 0x9E37_79B9
+        func next() -> UInt32 { s = s &* 1_664_525 &+ 1_013_904_223; return s }
+        func word(opaque: Bool) -> UInt32 {
+            let a: UInt32 = opaque ? 255 : next() >> 24
+            let c = { (v: UInt32) in v % (a + 1) }
+            let r = next()
+            return a << 24 | c(r >> 16 & 255) << 16 | c(r >> 8 & 255) << 8 | c(r & 255)
+        }
+        for n in 0..<40 {
+            let opaque = n % 3 != 0
+            let top = (0..<n).map { _ in word(opaque: opaque) }, bottom = (0..<n).map { _ in word(opaque: opaque) }
+            for w: UInt32 in [0, 1, 77, 128, 200, 255, 256] {
+                var out = [UInt32](repeating: 0, count: n)
+                let all = cgs_lerp_rows_using(variant, &out, top, bottom, n, w)
+                let expected = (0..<n).map { Raster.lerpWord(top[$0], bottom[$0], w) }
+                #expect(out == expected, "variant \(variant), n \(n), w \(w)")
+                #expect((all == 255) == expected.allSatisfy { $0 >> 24 == 255 })
+            }
+            let texels = (0..<17).map { _ in word(opaque: opaque) }
+            let left = (0..<n).map { _ in Int32(next() % 17) }, right = (0..<n).map { _ in Int32(next() % 17) }
+            let weights = (0..<n).map { _ in next() % 257 }
+            var out = [UInt32](repeating: 0, count: n)
+            cgs_lerp_columns_using(variant, &out, texels, left, right, weights, n)
+            #expect(out == (0..<n).map { Raster.lerpWord(texels[Int(left[$0])], texels[Int(right[$0])], weights[$0]) })
+        }
+    }
+}
