@@ -1,3 +1,4 @@
+import CGSupport
 import Foundation
 
 /// Gaussian blur of an 8-bit alpha plane (zero outside), as two passes of a sampled Gaussian.
@@ -8,9 +9,10 @@ import Foundation
 /// beyond the shape (three box blurs, the common approximation, stop near 2.5 σ). The support is
 /// exactly `reach`, so a pixel depends only on sources within it: planes cut to different bands
 /// or damage boxes give the same pixels. The intermediate plane is `Float`, so the faint tail is
-/// not rounded away between the two directions. Each pass is one multiply-add per tap and pixel,
-/// laid out as a sum of shifted rows (vectorised); above `maxExactSigma` three box passes take
-/// over, so that the work stays proportional to the plane, not to σ.
+/// not rounded away between the two directions. Each pass is one multiply and one add per tap
+/// and pixel, in C kernels that keep eight outputs in a vector register across the taps
+/// (`cgs_blur_row`, `cgs_blur_columns`); above `maxExactSigma` three box passes take over, so
+/// that the work stays proportional to the plane, not to σ.
 package enum ShadowBlur {
     /// Largest σ accepted, in pixels; larger values are clamped (counted) to bound work and memory.
     package static let maxSigma: CGFloat = 128
@@ -39,8 +41,18 @@ package enum ShadowBlur {
         return weights.map { Float($0 / total) }
     }
 
-    /// Blurs `plane` (width × height bytes, rows of `width`) in place.
-    package static func blur(_ plane: inout [UInt8], width: Int, height: Int, sigma: CGFloat) {
+    /// The columns of one row whose blurred values the caller reads: `lo..<hi` except
+    /// `skipLo..<skipHi` (pixels hidden under an opaque picture, say). Empty when lo ≥ hi.
+    package struct Need: Sendable {
+        package var lo: Int, hi: Int, skipLo: Int, skipHi: Int
+        package init(lo: Int, hi: Int, skipLo: Int = 0, skipHi: Int = 0) {
+            self.lo = lo; self.hi = hi; self.skipLo = skipLo; self.skipHi = skipHi
+        }
+    }
+
+    /// Blurs `plane` (width × height bytes, rows of `width`) in place. With `needs` (one per
+    /// row), only those columns of each row are written; the others keep their input bytes.
+    package static func blur(_ plane: inout [UInt8], width: Int, height: Int, sigma: CGFloat, needs: [Need]? = nil) {
         guard sigma >= minSigma, width > 0, height > 0 else { return }
         let s = min(sigma, maxSigma)
         if s > maxExactSigma { return BoxBlur.blur(&plane, width: width, height: height, sigma: s) }
@@ -48,35 +60,61 @@ package enum ShadowBlur {
         var f = [Float](repeating: 0, count: width * height)
         var line = [Float](repeating: 0, count: max(width, height) + 2 * r)
         var inked = [Bool](repeating: false, count: height)
+        // The second pass's taps for one output row: row pointers (shifted to a span's first
+        // column) and weights.
+        let rows = UnsafeMutablePointer<UnsafePointer<Float>?>.allocate(capacity: k.count)
+        let shifted = UnsafeMutablePointer<UnsafePointer<Float>?>.allocate(capacity: k.count)
+        let weights = UnsafeMutablePointer<Float>.allocate(capacity: k.count)
+        defer { rows.deallocate(); shifted.deallocate(); weights.deallocate() }
         plane.withUnsafeMutableBufferPointer { p in
             f.withUnsafeMutableBufferPointer { f in
                 line.withUnsafeMutableBufferPointer { line in
                     let f = f.baseAddress!, line = line.baseAddress!, p = p.baseAddress!
                     // Rows: each output is Σ k[j] × in[x + j − r], as a sum of shifted input rows.
                     // Rows with no coverage (the plane's margins, mostly) stay zero and are
-                    // skipped by both passes.
+                    // skipped by both passes; a row equal to the last inked one (the straight
+                    // sides of a rectangle) takes that row's result.
+                    var last = -1
                     for y in 0..<height {
                         let src = p + y * width, out = f + y * width
                         var any: UInt8 = 0
                         for x in 0..<width { any |= src[x] }
                         inked[y] = any != 0
                         guard any != 0 else { continue }
+                        defer { last = y }
+                        if last >= 0, memcmp(src, p + last * width, width) == 0 {
+                            out.update(from: f + last * width, count: width)
+                            continue
+                        }
                         for x in 0..<width { line[r + x] = Float(src[x]) }   // zeros either side stay zero
-                        for j in 0..<k.count {
-                            let w = k[j], shifted = line + j
-                            for x in 0..<width { out[x] += w * shifted[x] }
-                        }
+                        cgs_blur_row(out, line, k, k.count, width)
                     }
-                    // Columns: each output row is Σ k[j] × row(y + j − r), rows outside being zero.
+                    // Columns: each output row is Σ k[j] × row(y + j − r), rows outside being zero,
+                    // over the columns the caller reads.
                     for y in 0..<height {
-                        let acc = line
-                        acc.update(repeating: 0, count: width)
-                        for j in max(0, r - y)..<min(k.count, height + r - y) where inked[y + j - r] {
-                            let w = k[j], row = f + (y + j - r) * width
-                            for x in 0..<width { acc[x] += w * row[x] }
-                        }
+                        let need = needs?[y] ?? Need(lo: 0, hi: width)
+                        let lo = max(need.lo, 0), hi = min(need.hi, width)
+                        guard lo < hi else { continue }
                         let out = p + y * width
-                        for x in 0..<width { out[x] = UInt8(min(acc[x] + 0.5, 255)) }
+                        // The inked rows within reach and their weights, in order of tap.
+                        var count = 0
+                        for j in max(0, r - y)..<min(k.count, height + r - y) where inked[y + j - r] {
+                            rows[count] = UnsafePointer(f + (y + j - r) * width)
+                            weights[count] = k[j]
+                            count += 1
+                        }
+                        func columns(_ x0: Int, _ x1: Int) {
+                            guard x0 < x1 else { return }
+                            if count == 0 { (out + x0).update(repeating: 0, count: x1 - x0); return }
+                            for i in 0..<count { shifted[i] = rows[i]! + x0 }
+                            cgs_blur_columns(out + x0, shifted, weights, count, x1 - x0)
+                        }
+                        if need.skipLo < need.skipHi {
+                            columns(lo, min(need.skipLo, hi))
+                            columns(max(need.skipHi, lo), hi)
+                        } else {
+                            columns(lo, hi)
+                        }
                     }
                 }
             }

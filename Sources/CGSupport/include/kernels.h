@@ -20,10 +20,20 @@ uint32_t cgs_lerp_rows(uint32_t *out, const uint32_t *top, const uint32_t *botto
 void cgs_lerp_columns(uint32_t *out, const uint32_t *texels, const int32_t *left, const int32_t *right,
                       const uint32_t *weight, long n);
 
+/// One row of the sampled Gaussian (`ShadowBlur.blur`'s first pass): out[x] = Σ_j k[j]·line[x + j]
+/// for x < n, j < taps, summed from zero in order of j. `line` holds n + taps − 1 floats.
+void cgs_blur_row(float *out, const float *line, const float *k, long taps, long n);
+
+/// The second pass over n columns: acc = Σ_j weights[j]·rows[j][x] summed from zero in order of
+/// j, then out[x] = the byte ⌊min(acc + 0.5, 255)⌋ (acc ≥ 0).
+void cgs_blur_columns(uint8_t *out, const float *const *rows, const float *weights, long count, long n);
+
 /// The kernels above through a chosen variant, for the tests that compare them: 0 the portable
 /// loop, 1 SSE2 (x86-64; else portable), 2 the widest the processor runs.
 uint32_t cgs_lerp_rows_using(int variant, uint32_t *out, const uint32_t *top, const uint32_t *bottom, long n, uint32_t w);
 void cgs_lerp_columns_using(int variant, uint32_t *out, const uint32_t *texels, const int32_t *left, const int32_t *right,
                             const uint32_t *weight, long n);
+void cgs_blur_row_using(int variant, float *out, const float *line, const float *k, long taps, long n);
+void cgs_blur_columns_using(int variant, uint8_t *out, const float *const *rows, const float *weights, long count, long n);
 
 #endif

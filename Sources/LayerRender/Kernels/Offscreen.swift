@@ -114,13 +114,14 @@ extension Raster {
             }
         }
         guard any else { return }
-        ShadowBlur.blur(&plane, width: pw, height: ph, sigma: s)
-        let v = color.rgba
-        let r = Float(v.r) * 255, g = Float(v.g) * 255, b = Float(v.b) * 255
-        let cr = r * Float(v.a), cg = g * Float(v.a), cb = b * Float(v.a), ca = 255 * Float(v.a)
         // Plane pixel (px, py) lands on frame pixel (px + ox, py + oy); only those inside `box` are drawn.
         let ox = x0 + dx - reach, oy = y0 + dy - reach
         let above = opaqueAbove.map { $0.box } ?? PixelBox(x0: 0, y0: 0, x1: 0, y1: 0)
+        ShadowBlur.blur(&plane, width: pw, height: ph, sigma: s,
+                        needs: shadowNeeds(width: pw, height: ph, ox: ox, oy: oy, box: box, opaqueAbove: opaqueAbove))
+        let v = color.rgba
+        let r = Float(v.r) * 255, g = Float(v.g) * 255, b = Float(v.b) * 255
+        let cr = r * Float(v.a), cg = g * Float(v.a), cb = b * Float(v.a), ca = 255 * Float(v.a)
         plane.withUnsafeBufferPointer { pl in
             for py in max(0, box.y0 - oy)..<min(ph, box.y1 - oy) {
                 let ty = py + oy
@@ -137,6 +138,29 @@ extension Raster {
                     blend(row + tx, cr, cg, cb, ca, cov)
                 }
             }
+        }
+    }
+
+    /// The plane pixels a shadow draws, row by row, for the blur to compute only those: columns
+    /// inside `box`, less the first run of opaque pixels of `opaqueAbove` on that row (the drawing
+    /// loop skips every opaque pixel of it; the run is most of them for a layer's own body).
+    static func shadowNeeds(width pw: Int, height ph: Int, ox: Int, oy: Int, box: PixelBox,
+                            opaqueAbove: RenderTarget?) -> [ShadowBlur.Need] {
+        let above = opaqueAbove?.box ?? PixelBox(x0: 0, y0: 0, x1: 0, y1: 0)
+        let lo = max(0, box.x0 - ox), hi = min(pw, box.x1 - ox)
+        return (0..<ph).map { py in
+            let ty = py + oy
+            guard ty >= box.y0, ty < box.y1, lo < hi else { return ShadowBlur.Need(lo: 0, hi: 0) }
+            var need = ShadowBlur.Need(lo: lo, hi: hi)
+            guard let opaqueAbove, ty >= above.y0, ty < above.y1 else { return need }
+            let row = opaqueAbove.row(ty)
+            var x = max(above.x0, lo + ox)
+            let end = min(above.x1, hi + ox)
+            while x < end, row[x] >> 24 != 255 { x += 1 }
+            let start = x
+            while x < end, row[x] >> 24 == 255 { x += 1 }
+            if x > start { need.skipLo = start - ox; need.skipHi = x - ox }
+            return need
         }
     }
 }

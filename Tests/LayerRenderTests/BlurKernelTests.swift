@@ -1,0 +1,48 @@
+// The sampled Gaussian's C kernels (Sources/CGSupport/kernels_blur.c) against the Swift loops
+// they replaced in `ShadowBlur.blur` — each output summed from zero, one multiply and one add
+// per tap in order of tap — in every variant: the same floats, bit for bit, and the same bytes
+// after rounding, for lengths that leave every remainder of the vector loops.
+import CGSupport
+import Testing
+
+@Suite struct BlurKernelTests {
+    @Test(arguments: [Int32(0), 1, 2])
+    func kernelsEqualTheSwiftLoops(variant: Int32) {
+        var s: UInt32 = 0x2545_F491
+        func unit() -> Float { s = s &* 1_664_525 &+ 1_013_904_223; return Float(s >> 8) / 16_777_216 }
+        for taps in [1, 3, 37] {
+            var k = (0..<taps).map { _ in unit() }
+            let total = k.reduce(0, +)
+            k = k.map { $0 / total }
+            for n in 0..<30 {
+                let line = (0..<(n + taps - 1)).map { _ in (unit() * 255).rounded() }
+                var out = [Float](repeating: -1, count: n)
+                cgs_blur_row_using(variant, &out, line, k, taps, n)
+                var expected = [Float](repeating: 0, count: n)
+                for j in 0..<taps { for x in 0..<n { expected[x] += k[j] * line[x + j] } }
+                #expect(out.map(\.bitPattern) == expected.map(\.bitPattern), "row: variant \(variant), taps \(taps), n \(n)")
+
+                let rows = (0..<taps).map { _ in (0..<n).map { _ in unit() * 255 } }
+                var bytes = [UInt8](repeating: 7, count: n)
+                rows.withPointers { pointers in cgs_blur_columns_using(variant, &bytes, pointers, k, taps, n) }
+                var acc = [Float](repeating: 0, count: n)
+                for j in 0..<taps { for x in 0..<n { acc[x] += k[j] * rows[j][x] } }
+                #expect(bytes == acc.map { UInt8(min($0 + 0.5, 255)) }, "columns: variant \(variant), taps \(taps), n \(n)")
+            }
+        }
+    }
+}
+
+extension Array where Element == [Float] {
+    /// Calls `body` with a C array of pointers to each row's floats.
+    func withPointers<R>(_ body: (UnsafePointer<UnsafePointer<Float>?>) -> R) -> R {
+        let copies = map { row -> UnsafeMutablePointer<Float> in
+            let p = UnsafeMutablePointer<Float>.allocate(capacity: Swift.max(row.count, 1))
+            p.initialize(from: row, count: row.count)
+            return p
+        }
+        defer { copies.forEach { $0.deallocate() } }
+        let pointers = copies.map { Optional(UnsafePointer($0)) }
+        return pointers.withUnsafeBufferPointer { body($0.baseAddress!) }
+    }
+}
