@@ -28,6 +28,11 @@ void cgs_blur_row(float *out, const float *line, const float *k, long taps, long
 /// j, then out[x] = the byte ⌊min(acc + 0.5, 255)⌋ (acc ≥ 0).
 void cgs_blur_columns(uint8_t *out, const float *const *rows, const float *weights, long count, long n);
 
+/// `Raster.blend` of a shadow's colour over dst[i] for each i < n with alpha[i] ≠ 0, each
+/// channel ⌊min(src[4a + c] + d_c·inv[a] + 0.5, 255)⌋ (channels b, g, r, a), where the caller's
+/// 256-entry tables hold colour·cov(a) (4 floats each) and 1 − colourAlpha·cov(a)/255.
+void cgs_shadow_span(uint32_t *dst, const uint8_t *alpha, long n, const float *src, const float *inv);
+
 /// The kernels above through a chosen variant, for the tests that compare them: 0 the portable
 /// loop, 1 SSE2 (x86-64; else portable), 2 the widest the processor runs.
 uint32_t cgs_lerp_rows_using(int variant, uint32_t *out, const uint32_t *top, const uint32_t *bottom, long n, uint32_t w);

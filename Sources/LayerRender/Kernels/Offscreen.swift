@@ -1,3 +1,4 @@
+import CGSupport
 import CoreGraphics
 import Foundation
 
@@ -104,24 +105,55 @@ extension Raster {
         guard x1 > x0, y1 > y0 else { return }
         let pw = x1 - x0 + 2 * reach, ph = y1 - y0 + 2 * reach
         var plane = [UInt8](repeating: 0, count: pw * ph)
-        var any = false
-        for y in y0..<y1 {
-            let row = source.row(y)
-            let base = (y - y0 + reach) * pw + reach - x0
-            for x in x0..<x1 {
-                let a = UInt8(row[x] >> 24)
-                if a != 0 { plane[base + x] = a; any = true }
+        var any: UInt32 = 0
+        plane.withUnsafeMutableBufferPointer { pl in
+            for y in y0..<y1 {
+                let row = source.row(y), out = pl.baseAddress! + (y - y0 + reach) * pw + reach - x0
+                for x in x0..<x1 {
+                    let a = row[x] >> 24
+                    out[x] = UInt8(truncatingIfNeeded: a)
+                    any |= a
+                }
             }
         }
-        guard any else { return }
+        guard any != 0 else { return }
         // Plane pixel (px, py) lands on frame pixel (px + ox, py + oy); only those inside `box` are drawn.
         let ox = x0 + dx - reach, oy = y0 + dy - reach
         let above = opaqueAbove.map { $0.box } ?? PixelBox(x0: 0, y0: 0, x1: 0, y1: 0)
-        ShadowBlur.blur(&plane, width: pw, height: ph, sigma: s,
-                        needs: shadowNeeds(width: pw, height: ph, ox: ox, oy: oy, box: box, opaqueAbove: opaqueAbove))
+        let needs = shadowNeeds(width: pw, height: ph, ox: ox, oy: oy, box: box, opaqueAbove: opaqueAbove)
+        ShadowBlur.blur(&plane, width: pw, height: ph, sigma: s, needs: needs)
         let v = color.rgba
         let r = Float(v.r) * 255, g = Float(v.g) * 255, b = Float(v.b) * 255
         let cr = r * Float(v.a), cg = g * Float(v.a), cb = b * Float(v.a), ca = 255 * Float(v.a)
+        if clips.isEmpty {
+            // Without clips a pixel's blend depends only on its coverage byte: `blend`'s colour
+            // term and destination factor are tabled by byte, and the rows' spans, less the
+            // opaque run the blur skipped (the picture above overwrites it), go to the C kernel.
+            var terms = [Float](repeating: 0, count: 256 * 4), factors = [Float](repeating: 0, count: 256)
+            for a in 1..<256 {
+                let cov = Float(a) / 255 * alpha
+                let t = SIMD4<Float>(cb, cg, cr, ca) * cov
+                terms[4 * a] = t[0]; terms[4 * a + 1] = t[1]; terms[4 * a + 2] = t[2]; terms[4 * a + 3] = t[3]
+                factors[a] = 1 - ca * cov / 255
+            }
+            plane.withUnsafeBufferPointer { pl in
+                for py in 0..<ph {
+                    let need = needs[py]
+                    guard need.lo < need.hi else { continue }
+                    let row = dst.row(py + oy) + ox, src = pl.baseAddress! + py * pw
+                    func span(_ x0: Int, _ x1: Int) {
+                        if x0 < x1 { cgs_shadow_span(row + x0, src + x0, x1 - x0, terms, factors) }
+                    }
+                    if need.skipLo < need.skipHi {
+                        span(need.lo, min(need.skipLo, need.hi))
+                        span(max(need.skipHi, need.lo), need.hi)
+                    } else {
+                        span(need.lo, need.hi)
+                    }
+                }
+            }
+            return
+        }
         plane.withUnsafeBufferPointer { pl in
             for py in max(0, box.y0 - oy)..<min(ph, box.y1 - oy) {
                 let ty = py + oy
