@@ -1,0 +1,39 @@
+// The shadow blend kernel (Sources/CGSupport/kernels_shadow.c) against the Swift definition it
+// reproduces: `Raster.blend` of the shadow colour at coverage byte / 255 × alpha, per pixel,
+// with zero coverage leaving the pixel alone — random colours, alphas, destinations, lengths.
+import CGSupport
+@testable import LayerRender
+import Testing
+
+@Suite struct ShadowSpanKernelTests {
+    @Test func spansEqualBlendPerPixel() {
+        var s: UInt32 = 0x0BAD_5EED
+        func next() -> UInt32 { s = s &* 1_664_525 &+ 1_013_904_223; return s }
+        func unit() -> Float { Float(next() >> 8) / 16_777_216 }
+        for case_ in 0..<60 {
+            let n = case_ % 23
+            let (cr, cg, cb) = (unit() * 255, unit() * 255, unit() * 255)
+            let colourAlpha = case_ % 4 == 0 ? 1 : unit()
+            let ca = 255 * colourAlpha
+            let (r, g, b) = (cr * colourAlpha, cg * colourAlpha, cb * colourAlpha)
+            let alpha = case_ % 3 == 0 ? 1 : unit()
+            var terms = [Float](repeating: 0, count: 1024), factors = [Float](repeating: 0, count: 256)
+            for a in 1..<256 {
+                let cov = Float(a) / 255 * alpha
+                let t = SIMD4<Float>(b, g, r, ca) * cov
+                for c in 0..<4 { terms[4 * a + c] = t[c] }
+                factors[a] = 1 - ca * cov / 255
+            }
+            let coverage = (0..<n).map { _ in next() % 5 == 0 ? 0 : UInt8(truncatingIfNeeded: next() >> 24) }
+            let start = (0..<n).map { _ in next() | (next() % 2 == 0 ? 0xFF00_0000 : 0) }
+            var fast = start, slow = start
+            cgs_shadow_span(&fast, coverage, n, terms, factors)
+            slow.withUnsafeMutableBufferPointer { p in
+                for i in 0..<n where coverage[i] != 0 {
+                    Raster.blend(p.baseAddress! + i, r, g, b, ca, Float(coverage[i]) / 255 * alpha)
+                }
+            }
+            #expect(fast == slow, "case \(case_)")
+        }
+    }
+}
