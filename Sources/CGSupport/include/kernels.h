@@ -33,12 +33,28 @@ void cgs_blur_columns(uint8_t *out, const float *const *rows, const float *weigh
 /// 256-entry tables hold colour·cov(a) (4 floats each) and 1 − colourAlpha·cov(a)/255.
 void cgs_shadow_span(uint32_t *dst, const uint8_t *alpha, long n, const float *src, const float *inv);
 
+/// A rounded rectangle as `RoundedRect.distance` reads it: centre, half sizes, corner radii
+/// (minX-minY, maxX-minY, minX-maxY, maxX-maxY) and whether any radius is above 0.
+typedef struct {
+    double cx, cy, hx, hy, r0, r1, r2, r3;
+    int rounded;
+} cgs_rrect;
+
+/// Coverage of pixels x0 ..< x0 + n of the pixel row whose centres have y (pixel + 0.5): each
+/// centre mapped by the affine inverse m = (m0, m1, m3, m4, m6, m7) — x·m0 + y·m3 + m6,
+/// x·m1 + y·m4 + m7 — then `RoundedRect.coverage` of `shape` (hard edges none), 0 where that is
+/// 0, else less `hole`'s coverage (clamped at 0) when a hole is given; as floats into out[i].
+void cgs_rrect_row(float *out, long x0, long n, double y, const double *m, const cgs_rrect *shape, const cgs_rrect *hole,
+                   double pixel, int antialias);
+
 /// The kernels above through a chosen variant, for the tests that compare them: 0 the portable
 /// loop, 1 SSE2 (x86-64; else portable), 2 the widest the processor runs.
 uint32_t cgs_lerp_rows_using(int variant, uint32_t *out, const uint32_t *top, const uint32_t *bottom, long n, uint32_t w);
 void cgs_lerp_columns_using(int variant, uint32_t *out, const uint32_t *texels, const int32_t *left, const int32_t *right,
                             const uint32_t *weight, long n);
 void cgs_blur_row_using(int variant, float *out, const float *line, const float *k, long taps, long n);
+void cgs_rrect_row_using(int variant, float *out, long x0, long n, double y, const double *m, const cgs_rrect *shape,
+                         const cgs_rrect *hole, double pixel, int antialias);
 void cgs_blur_columns_using(int variant, uint8_t *out, const float *const *rows, const float *weights, long count, long n);
 
 #endif

@@ -182,11 +182,16 @@ final class CoverPlan {
     /// over the box are solved once (`outer`, and `full` when the inset rect is not empty); per
     /// row only the Y tests and a clamp to the row's columns remain. Same spans as FullRuns.of.
     private let aligned: (grown: (CGFloat, CGFloat), inner: (CGFloat, CGFloat), outer: Range<Int>, full: Range<Int>)?
+    /// The C kernel's view of the shape, for the common case: an affine map, no clips, no hard
+    /// edges (`cgs_rrect_row`, the same coverage bit for bit, four pixels per step).
+    private let kernel: CoverageKernel?
 
     init(box: PixelBox, inverse: Homography, pixel: CGFloat, shape: RoundedRect, hole: RoundedRect?, antialias: Bool,
          clips: [ClipShape]) {
         self.inverse = inverse; self.pixel = pixel; self.shape = shape; self.hole = hole
         self.antialias = antialias; self.clips = clips
+        kernel = CoverageKernel(inverse: inverse, pixel: pixel, shape: shape, hole: hole, antialias: antialias, clips: clips,
+                                width: box.x1 - box.x0)
         let m = inverse.m, e = pixel / 2
         if m.1 == 0, m.2 == 0, m.3 == 0, m.5 == 0, m.8 == 1, clips.isEmpty, hole == nil, !shape.isRounded,
            let first = RowMap(inverse, row: box.y0, lo: box.x0, hi: box.x1) {
@@ -242,6 +247,13 @@ final class CoverPlan {
     @inline(__always)
     func edges(_ y: Int, _ xs: Range<Int>, _ edge: (Int, Int, Float) -> Void) {
         let cy = CGFloat(y) + 0.5
+        if let kernel, !xs.isEmpty, kernel.row(y: cy, xs) {
+            for x in xs {
+                let cov = kernel.coverage[x - xs.lowerBound]
+                if cov > 0 { edge(y, x, cov) }
+            }
+            return
+        }
         for x in xs {
             let cx = CGFloat(x) + 0.5
             guard let q = inverse.project(cx, cy) else { continue }
