@@ -47,6 +47,8 @@ final class ParticleBatch {
     // Guarded by the share's lock.
     var next = 0, done = 0
     var results: [[PlacedParticle]]
+    /// Which chunks are computed (their results final).
+    var finished: [Bool]
     /// Per chunk, where each strip's particles begin (binned batches; `stripCount` + 1 entries).
     var strips: [[Int32]]
     /// The most rows one particle's box spans.
@@ -85,6 +87,7 @@ final class ParticleBatch {
         let size = ParticleBatch.chunkSize, births = plan.births
         chunks = stride(from: 0, to: births, by: size).map { $0..<min($0 + size, births) }
         results = Array(repeating: [], count: chunks.count)
+        finished = Array(repeating: false, count: chunks.count)
         strips = Array(repeating: [], count: chunks.count)
         binned = plan.ordering == .open
         if chunks.isEmpty { isAssembled = true }
@@ -100,10 +103,11 @@ final class ParticleBatch {
     }
 
     /// Simulates chunk `i` and places its particles (those with a picture and some size and alpha).
-    func compute(_ i: Int, into out: inout [PlacedParticle], scratch: inout [PlacedParticle])
+    /// Chunk `i` keeps at most `cap` particles (see `cap(before:)`).
+    func compute(_ i: Int, cap: Int, into out: inout [PlacedParticle], scratch: inout [PlacedParticle])
         -> (starts: [Int32], tallest: Int) {
         sprites.withUnsafeBufferPointer { sprites in
-            var placer = Placer(out: scratch, sprites: sprites, world: world, space3D: space3D)
+            var placer = Placer(out: scratch, sprites: sprites, world: world, space3D: space3D, cap: cap)
             scratch = []
             plan.simulate(chunks[i], memo: memo, into: &placer)
             scratch = placer.out
@@ -141,13 +145,16 @@ final class ParticleBatch {
         /// The emitter's map to pixels has no perspective.
         let affineWorld: Bool
 
-        init(out: [PlacedParticle], sprites: UnsafeBufferPointer<Sprite?>, world: Homography, space3D: Space3D?) {
-            self.out = out; self.sprites = sprites; self.world = world; self.space3D = space3D
+        /// Particles this chunk may keep.
+        let cap: Int
+
+        init(out: [PlacedParticle], sprites: UnsafeBufferPointer<Sprite?>, world: Homography, space3D: Space3D?, cap: Int) {
+            self.out = out; self.sprites = sprites; self.world = world; self.space3D = space3D; self.cap = cap
             affineWorld = world.m.2 == 0 && world.m.5 == 0 && world.m.8 == 1
         }
 
         mutating func take(_ p: Compositor.Particle) -> Bool {
-            guard out.count < Compositor.maxParticles else { return false }
+            guard out.count < cap else { return false }
             guard let sprite = sprites[p.cell], p.scale > 0, p.color.a > 0 else { return true }
             let k = CGFloat(p.scale)
             let w = sprite.size.width * k, h = sprite.size.height * k
@@ -199,13 +206,25 @@ final class ParticleBatch {
     /// sorts or the cap applies (as `ParticlePlan.finish`).
     func assemble() {
         let total = results.reduce(0) { $0 + $1.count }
-        if total > Compositor.maxParticles || plan.ordering == .sorted {
+        if total >= Compositor.maxParticles || plan.ordering == .sorted {
             ordered = plan.finish(results)
         } else if plan.truncated {
             CGDiagnostics.record(.invalidParameter)
         }
         capCoverage()
         isAssembled = true
+    }
+
+    /// The most particles chunk `i` needs to keep: `maxParticles` less those of the finished
+    /// chunks before it (they come first in draw order, and only the first `maxParticles` are
+    /// drawn). Unfinished chunks count as empty, so the cap is never below what the chunk
+    /// contributes to the drawn particles: the same particles are drawn whatever order the
+    /// chunks finish in, and a batch holds about `maxParticles` (one chunk per painter more)
+    /// rather than that many per chunk. Called under the share's lock.
+    func cap(before i: Int) -> Int {
+        var known = 0
+        for j in 0..<i where finished[j] { known += results[j].count }
+        return max(Compositor.maxParticles - known, 0)
     }
 
     /// Where particles can be drawn, for their coverage: frames and their offscreens lie inside.

@@ -70,11 +70,13 @@ final class ParticleShare: @unchecked Sendable {   // every field is read and wr
             let i = batch.next
             batch.next += 1
             var buffer = spare.popLast() ?? [], scratch = spare.popLast() ?? []
+            let cap = batch.cap(before: i)
             condition.unlock()
-            let strips = batch.compute(i, into: &buffer, scratch: &scratch)
+            let strips = batch.compute(i, cap: cap, into: &buffer, scratch: &scratch)
             condition.lock()
             spare.append(scratch)
             batch.results[i] = buffer
+            batch.finished[i] = true
             batch.strips[i] = strips.starts
             batch.tallest = max(batch.tallest, strips.tallest)
             batch.done += 1

@@ -2,7 +2,8 @@
 // exactly the sequential simulation; binned batches hand each band the particles that touch its
 // rows, strip by strip, in one order whatever the band; placement under an affine world equals
 // the general map's; a second request in the same frame reuses the batch; two threads asking at
-// once each get the whole, same list.
+// once each get the whole, same list; a flood of births holds about `maxParticles` placed
+// particles, not that many per chunk.
 import CoreGraphics
 import Dispatch
 import Foundation
@@ -110,5 +111,20 @@ import Testing
             if i == 0 { results.first = n } else { results.second = n }
         }
         #expect(results.first == 6000 && results.second == 6000)
+    }
+
+    @Test func aFloodHoldsAboutMaxParticlesNotThatManyPerChunk() {
+        // 100,000 births a second for 10 s: a million alive, about a thousand chunks of 1,024
+        // births. Only the first maxParticles (in chunk order) are drawn; found by fuzzing, each
+        // chunk used to keep up to maxParticles of its own (2.3 GB for one emitter).
+        var e = emitter("unordered")
+        e.cells[0].birthRate = 100_000; e.cells[0].lifetime = 10
+        let batch = ParticleShare().placed(layer: 7, emitter: e, at: 10, world: .identity, space3D: nil)
+        // One painter: the chunks finish in order, and together hold exactly the cap.
+        #expect(batch.results.reduce(0) { $0 + $1.count } == Compositor.maxParticles)
+        #expect(list(batch, rows: -1000..<100_000).count == Compositor.maxParticles)
+        // The cap only drops what is never drawn: the first chunks are those of the full simulation.
+        let first = batch.plan.simulate(0..<ParticleBatch.chunkSize)
+        #expect(batch.results[0].count == first.count)
     }
 }
