@@ -482,7 +482,7 @@ enum Peers {
 
 print("Benchmarks (release build, \(ProcessInfo.processInfo.activeProcessorCount) cores)")
 if !Peers.fastest.isEmpty { print("peers measured in this run: \(ProcessInfo.processInfo.environment["PEERS_RESULTS"]!)") }
-if CommandLine.arguments.count == 1 { presentationBenchmark() }
+if CommandLine.arguments.count == 1 || CommandLine.arguments.contains("presentation") { presentationBenchmark() }
 // Peer medians are the recorded baseline of ../shared/bench/peers (RESULTS.md), not this run.
 PeerScenes.run("S1 rects, 1,000 bordered layers", PeerScenes.s1(), baseline: "peers: Blend2D 0.96, cairo 3.24 (baseline)")
 PeerScenes.run("S2 alpha-rounded, 500 rotated layers", PeerScenes.s2(), baseline: "peers: Blend2D 5.58, cairo 40.0 (baseline)")
