@@ -162,14 +162,14 @@ import Testing
                 var eight = (0..<8).map { dests[$0 & 3] }
                 var cells: [Float] = [coverage, 0, 0, 0, 0, 0, 0, 0]
                 _ = cells.withUnsafeMutableBufferPointer { c in
-                    eight.withUnsafeMutableBufferPointer { cgs_cover_opaque_span($0.baseAddress!, c.baseAddress!, 8, 0, Rasterizer.full, word) }
+                    eight.withUnsafeMutableBufferPointer { cgs_cover_opaque_span($0.baseAddress!, c.baseAddress!, 8, 0, PathRasterizer.full, word) }
                 }
                 if cells != [Float](repeating: 0, count: 8) { wrong += 1 }
                 // A span of four (with AVX2, its sixteen channels in one register): every lane at this coverage.
                 var quad = (0..<4).map { dests[$0] }
                 var fourCells: [Float] = [coverage, 0, 0, 0]
                 _ = fourCells.withUnsafeMutableBufferPointer { c in
-                    quad.withUnsafeMutableBufferPointer { cgs_cover_opaque_span($0.baseAddress!, c.baseAddress!, 4, 0, Rasterizer.full, word) }
+                    quad.withUnsafeMutableBufferPointer { cgs_cover_opaque_span($0.baseAddress!, c.baseAddress!, 4, 0, PathRasterizer.full, word) }
                 }
                 for lane in 0..<4 where quad[lane] != perPixel(dests[lane], coverage, word) { wrong += 1 }
                 for lane in 0..<8 where eight[lane] != perPixel(dests[lane & 3], coverage, word) { wrong += 1 }
@@ -186,14 +186,14 @@ import Testing
             // The kernel leaves the cells it read zero (the rasteriser's cells stay clear).
             var cleared = cells
             let last = cleared.withUnsafeMutableBufferPointer { c in
-                viaSpan.withUnsafeMutableBufferPointer { cgs_cover_opaque_span($0.baseAddress!, c.baseAddress!, n, start, Rasterizer.full, word) }
+                viaSpan.withUnsafeMutableBufferPointer { cgs_cover_opaque_span($0.baseAddress!, c.baseAddress!, n, start, PathRasterizer.full, word) }
             }
             if cleared.contains(where: { $0 != 0 }) { wrong += 1 }
             var sum = start
             for g in stride(from: 0, to: n, by: 4) {
                 var v = SIMD4<Float>()
                 for lane in 0..<4 { sum += cells[g + lane]; v[lane] = sum }
-                let coverage = Rasterizer.coverage(v)
+                let coverage = PathRasterizer.coverage(v)
                 for lane in 0..<4 { viaQuads[g + lane] = perPixel(viaQuads[g + lane], coverage[lane], word) }
             }
             if viaSpan != viaQuads || last != sum { wrong += 1 }

@@ -114,7 +114,7 @@ import Testing
             if closed { path.closeSubpath() }
             let outline = path.copy(strokingWithWidth: 2 * hw, lineCap: cap, lineJoin: join, miterLimit: 4)
             var c = [Float](repeating: 0, count: size * size)
-            var r = Rasterizer(box: PixelBox(x0: 0, y0: 0, x1: size, y1: size), scratch: scratch)
+            var r = PathRasterizer(box: PixelBox(x0: 0, y0: 0, x1: size, y1: size), scratch: scratch)
             r.addPath(outline, transform: .identity)
             r.resolve { y, row, _ in for x in 0..<size { c[y * size + x] = row[x] } }
             // Pixels farther from the polyline than a miter tip reaches are not sampled: 0.

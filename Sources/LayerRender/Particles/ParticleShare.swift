@@ -1,6 +1,9 @@
 import CoreGraphics
 import Foundation
 
+// Stage: particles. Reads: emitter states and their maps at the frame time. Produces: placed
+// particles, simulated once per frame and read by every band. Paints nothing.
+
 /// One frame's particles, simulated once and shared by the band painters.
 ///
 /// Both bands of a frame need every particle (any may cross their rows), so the first band to

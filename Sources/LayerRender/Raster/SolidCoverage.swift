@@ -66,7 +66,7 @@ struct SolidCoverage: CoverageConsumer {
     @inline(__always)
     mutating func span(_ x: Int, _ cells: UnsafeMutablePointer<Float>, _ count: Int, _ sum: Float) -> Float {
         guard opaque, !clipped else { return quads(x, cells, count, sum) }
-        return cgs_cover_opaque_span(row + x, cells, count, sum, Rasterizer.full, word)
+        return cgs_cover_opaque_span(row + x, cells, count, sum, PathRasterizer.full, word)
     }
 
     @inline(__always)

@@ -2,6 +2,9 @@ import CGSupport
 import CoreGraphics
 import Foundation
 
+// Stage: raster. Reads: pixel boxes, inverse maps, colours, images and coverage. Produces:
+// pixels of the target it is handed. Knows no layer and no tree.
+
 // Per-pixel loops: solid shapes (backgrounds, borders) and textured quads (contents).
 //
 // Rules of this file (the compositor's inner loops; long by design):
@@ -21,61 +24,6 @@ struct ClipShape {
     var pixel: CGFloat
     /// The clip's bounding box in pixels.
     var box: PixelBox
-}
-
-/// A half-open box of pixels [x0, x1) × [y0, y1).
-package struct PixelBox: Equatable, Sendable {
-    package var x0: Int, y0: Int, x1: Int, y1: Int
-    package var isEmpty: Bool { x0 >= x1 || y0 >= y1 }
-    /// The smallest box holding both (an empty box contributes nothing).
-    package func union(_ o: PixelBox) -> PixelBox {
-        if o.isEmpty { return self }
-        if isEmpty { return o }
-        return PixelBox(x0: min(x0, o.x0), y0: min(y0, o.y0), x1: max(x1, o.x1), y1: max(y1, o.y1))
-    }
-    package func intersection(_ o: PixelBox) -> PixelBox {
-        PixelBox(x0: max(x0, o.x0), y0: max(y0, o.y0), x1: min(x1, o.x1), y1: min(y1, o.y1))
-    }
-    /// The pixels touched by a box of real coordinates (pixel space), clamped to `limit`.
-    package init(covering r: CGRect, limit: PixelBox) {
-        guard r.isFiniteRect, !r.isNull else { self = PixelBox(x0: 0, y0: 0, x1: 0, y1: 0); return }
-        self.init(covering: Double(r.minX), Double(r.minY), Double(r.maxX), Double(r.maxY), limit: limit)
-    }
-
-    /// The pixels touched by the real box minX…maxX × minY…maxY (pixel space), clamped to
-    /// `limit`; empty unless all four are finite.
-    @inline(__always)
-    package init(covering minX: Double, _ minY: Double, _ maxX: Double, _ maxY: Double, limit: PixelBox) {
-        guard minX.isFinite, minY.isFinite, maxX.isFinite, maxY.isFinite else { self = .empty; return }
-        // Clamping to the limit is the point here, not bad input: nothing is counted. The bounds
-        // are integers, so clamping before rounding gives what rounding first would.
-        x0 = max(limit.x0, PixelBox.floor(minX, -1, max(-1, limit.x1)))
-        y0 = max(limit.y0, PixelBox.floor(minY, -1, max(-1, limit.y1)))
-        x1 = min(limit.x1, PixelBox.ceil(maxX, 0, max(0, limit.x1)))
-        y1 = min(limit.y1, PixelBox.ceil(maxY, 0, max(0, limit.y1)))
-    }
-
-    /// ⌊v⌋ clamped to lo…hi, for finite `v` (one conversion, no call into libm: boxes are made
-    /// for every layer and particle).
-    @inline(__always)
-    private static func floor(_ v: Double, _ lo: Int, _ hi: Int) -> Int {
-        if v <= Double(lo) { return lo }
-        if v >= Double(hi) { return hi }
-        let t = Int(v)
-        return Double(t) > v ? t - 1 : t
-    }
-
-    /// ⌈v⌉ clamped to lo…hi, for finite `v`.
-    @inline(__always)
-    private static func ceil(_ v: Double, _ lo: Int, _ hi: Int) -> Int {
-        if v <= Double(lo) { return lo }
-        if v >= Double(hi) { return hi }
-        let t = Int(v)
-        return Double(t) < v ? t + 1 : t
-    }
-    package init(x0: Int, y0: Int, x1: Int, y1: Int) { self.x0 = x0; self.y0 = y0; self.x1 = x1; self.y1 = y1 }
-    /// The empty box.
-    package static let empty = PixelBox(x0: 0, y0: 0, x1: 0, y1: 0)
 }
 
 /// Native premultiplied pixels of an image or of one of its mip levels; `scaleX/Y` are this

@@ -7,13 +7,13 @@ import Foundation
 @testable import LayerRender
 import Testing
 
-@Suite struct RasterizerTests {
+@Suite struct PathRasterizerTests {
     let scratch = RasterScratch()
 
     /// Coverage of `path` over a `w` × `h` box at the origin, row-major.
     func coverage(_ path: CGPath, _ w: Int, _ h: Int, transform: CGAffineTransform = .identity) -> [Float] {
         var out = [Float](repeating: 0, count: w * h)
-        var r = Rasterizer(box: PixelBox(x0: 0, y0: 0, x1: w, y1: h), scratch: scratch)
+        var r = PathRasterizer(box: PixelBox(x0: 0, y0: 0, x1: w, y1: h), scratch: scratch)
         r.addPath(path, transform: transform)
         r.resolve { y, row, _ in for x in 0..<w { out[y * w + x] = row[x] } }
         return out
@@ -60,7 +60,7 @@ import Testing
         // in boxes that hold the shape (its width not a multiple of four), cut it and hold it
         // with a margin, the scratch shared between them.
         func viaPixels(_ path: CGPath, _ box: PixelBox, _ memory: RasterScratch) -> [Float] {
-            var r = Rasterizer(box: box, scratch: memory)
+            var r = PathRasterizer(box: box, scratch: memory)
             r.addPath(path, transform: .identity)
             var recorder = Recorder(box: box)
             r.resolve(into: &recorder)
@@ -73,7 +73,7 @@ import Testing
             // The rasteriser holds the scratch's memory, not the scratch: keep it alive.
             let memory = RasterScratch()
             withExtendedLifetime(memory) {
-                var r = Rasterizer(box: box, scratch: memory)
+                var r = PathRasterizer(box: box, scratch: memory)
                 r.addPath(path, transform: .identity)
                 r.resolve { y, row, columns in for i in columns { out[(y - box.y0) * w + i] = row[i] } }
             }
@@ -97,7 +97,7 @@ import Testing
             // Equal, except that a group's lanes after the row's last touched cell carry the sum
             // as it is: a residue under `residue` where resolve leaves 0.
             let quads = viaPixels(path, box, shared), resolved = viaResolve(path, box)
-            let differing = zip(quads, resolved).filter { $0 != $1 && !($1 == 0 && $0 < Rasterizer.residue) }
+            let differing = zip(quads, resolved).filter { $0 != $1 && !($1 == 0 && $0 < PathRasterizer.residue) }
             #expect(quads.count == resolved.count && differing.isEmpty, "box \(i)")
         }
     }
@@ -119,7 +119,7 @@ import Testing
         ring.addEllipse(in: CGRect(x: 2.3, y: 1.6, width: 27.2, height: 25.5))
         ring.addEllipse(in: CGRect(x: 9.1, y: 8.4, width: 10, height: 9.5))
         func recorded(_ path: CGPath, _ box: PixelBox, _ memory: RasterScratch) -> [Float] {
-            var r = Rasterizer(box: box, scratch: memory)
+            var r = PathRasterizer(box: box, scratch: memory)
             r.addPath(path, transform: .identity)
             var recorder = Recorder(box: box)
             r.resolve(into: &recorder)
@@ -136,11 +136,11 @@ import Testing
         #expect(recorded(star, small, shared) == expected)
         #expect(recorded(ring, cut, shared) == expectedCut)
         #expect(recorded(star, small, shared) == expected)
-        var other = Rasterizer(box: small, scratch: shared)
+        var other = PathRasterizer(box: small, scratch: shared)
         other.addPath(ring, transform: .identity)
         other.resolve { _, _, _ in }
         #expect(recorded(star, small, shared) == expected)
-        var unresolved = Rasterizer(box: small, scratch: shared)
+        var unresolved = PathRasterizer(box: small, scratch: shared)
         unresolved.addPath(ring, transform: .identity)
         #expect(recorded(star, small, shared) == expected)
         #expect(recorded(ring, large, shared) == expectedLarge)
@@ -163,7 +163,7 @@ import Testing
         ring.addRect(CGRect(x: 18.3, y: 24.2, width: 30, height: 3))
         let w = 30, h = 30
         var full = [Float](repeating: 0, count: w * h), reported = [[Range<Int>]](repeating: [], count: h)
-        var r = Rasterizer(box: PixelBox(x0: 0, y0: 0, x1: w, y1: h), scratch: scratch)
+        var r = PathRasterizer(box: PixelBox(x0: 0, y0: 0, x1: w, y1: h), scratch: scratch)
         r.addPath(ring, transform: .identity)
         r.resolve { y, row, columns in
             if let last = reported[y].last { #expect(last.upperBound <= columns.lowerBound, "in order, apart") }
@@ -190,7 +190,7 @@ import Testing
         // Convex polygons at random angles: every pixel whose square lies inside gets coverage
         // exactly 1 through both resolves (a row's sums come to 1 − 2·10⁻⁶ and the like in a box
         // 64 wide, which would take a channel at a rounding tie, 0.1 × 255, one level down).
-        // Without `Rasterizer.full` 2,117 of these pixels are below 1, with it at 1 − 2⁻¹⁹ 33.
+        // Without `PathRasterizer.full` 2,117 of these pixels are below 1, with it at 1 − 2⁻¹⁹ 33.
         var random = StrokeOutlineTests.Random(s: 0x1F11_0C0D)
         var inside = 0
         for _ in 0..<100 {
@@ -214,7 +214,7 @@ import Testing
             let box = PixelBox(x0: 0, y0: 0, x1: 64, y1: 64)
             let written = coverage(path, 64, 64)
             var handed = Recorder(box: box)
-            var raster = Rasterizer(box: box, scratch: scratch)
+            var raster = PathRasterizer(box: box, scratch: scratch)
             raster.addPath(path, transform: .identity)
             raster.resolve(into: &handed)
             for y in 0..<64 {
@@ -304,7 +304,7 @@ import Testing
     }
 }
 
-extension RasterizerTests {
+extension PathRasterizerTests {
     @Test func boxesCutThroughAShapeGiveItsOwnCoverage() {
         // A slanted triangle rasterised whole and in two halves cut at a column: same coverage.
         let p = CGMutablePath()
@@ -314,7 +314,7 @@ extension RasterizerTests {
         for cut in [4, 9, 13] {
             var parts = [Float](repeating: 0, count: 400)
             for (x0, x1) in [(0, cut), (cut, 20)] {
-                var r = Rasterizer(box: PixelBox(x0: x0, y0: 0, x1: x1, y1: 20), scratch: scratch)
+                var r = PathRasterizer(box: PixelBox(x0: x0, y0: 0, x1: x1, y1: 20), scratch: scratch)
                 r.addPath(p, transform: .identity)
                 r.resolve { y, row, _ in for x in x0..<x1 { parts[y * 20 + x] = row[x - x0] } }
             }
@@ -355,7 +355,7 @@ extension RasterizerTests {
                 if cb > c0 + 1 + Int(three) || r >= rows / 4 * 4 { break }
                 if r % 4 == 3 { expected = r + 1 }
                 if cb == c0 + 2 {
-                    // Rasterizer.place across three columns.
+                    // PathRasterizer.place across three columns.
                     let u = 1 - (a - Float(c0)), v = b - Float(cb)
                     let first = d * u * u * 0.5, rest = d * v * v * 0.5
                     let line = r * stride

@@ -119,7 +119,7 @@ struct MaskedConstantRows: CoverageConsumer {
     @inline(__always)
     mutating func span(_ x: Int, _ cells: UnsafeMutablePointer<Float>, _ count: Int, _ sum: Float) -> Float {
         if x >= opaqueLo, x &+ count <= opaqueHi {
-            return cgs_cover_opaque_span(out + x, cells, count, sum, Rasterizer.full, word)
+            return cgs_cover_opaque_span(out + x, cells, count, sum, PathRasterizer.full, word)
         }
         // The span's groups that lie within those columns, [first, last), and quads either side
         // (frame columns of the box: the arithmetic wraps rather than checks).
@@ -127,7 +127,7 @@ struct MaskedConstantRows: CoverageConsumer {
         let last = max(first, x &+ min(count, max(opaqueHi &- x, 0) & ~3))
         guard first < last else { return quads(x, cells, count, sum) }
         var s = quads(x, cells, first &- x, sum)
-        s = cgs_cover_opaque_span(out + first, cells + (first &- x), last &- first, s, Rasterizer.full, word)
+        s = cgs_cover_opaque_span(out + first, cells + (first &- x), last &- first, s, PathRasterizer.full, word)
         return quads(last, cells + (last &- x), x &+ count &- last, s)
     }
 

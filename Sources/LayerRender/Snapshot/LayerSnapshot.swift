@@ -1,6 +1,9 @@
 import CoreGraphics
 import Foundation
 
+// Stage: snapshot. Reads: nothing (QuartzCore builds it at each commit). Produces: the immutable
+// tree every later stage reads. Later stages may not change it; they never see a CALayer.
+
 /// One layer of an immutable committed tree: what renderers read instead of live CALayers.
 ///
 /// Published at each commit. Layers that did not change since the previous commit (and

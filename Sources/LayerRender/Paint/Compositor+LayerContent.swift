@@ -9,7 +9,7 @@ import Foundation
 //   are drawn at the on-screen density in layer space and mapped like contents.
 // - Text is drawn like a backing store, bounds × contentsScale pixels (as Apple's text layers are),
 //   and shown like contents with the resize gravity.
-// - Gradients are evaluated per pixel by the compositor's own kernel (Kernels/Gradient.swift).
+// - Gradients are evaluated per pixel by the compositor's own kernel (Raster/Gradient.swift).
 // Vector pictures are cached per layer while content, placement and box stay the same; entries
 // not used by a frame are dropped at its end, so the cache holds at most one frame's layers.
 // Shapes the compositor's rasteriser draws cheaply are not cached but drawn each frame
@@ -123,10 +123,10 @@ extension Compositor {
     func rasterize(_ sh: ShapeContent, transform: CGAffineTransform, into target: RenderTarget, box: PixelBox,
                    alpha: Float, clips: [ClipShape]) {
         guard let path = sh.path else { return }
-        func paint(_ color: CGColor, _ edges: (inout Rasterizer) -> Void) {
+        func paint(_ color: CGColor, _ edges: (inout PathRasterizer) -> Void) {
             let c = PremultipliedColor(color, alpha: Double(alpha))
             guard c.a > 0 else { return }
-            var r = Rasterizer(box: box, scratch: rasterScratch)
+            var r = PathRasterizer(box: box, scratch: rasterScratch)
             edges(&r)
             var solid = SolidCoverage(target: target, color: c, clips: clips, box: box)
             r.resolve(into: &solid)
@@ -142,7 +142,7 @@ extension Compositor {
                             (transform.c * transform.c + transform.d * transform.d).squareRoot())
             let tolerance = 0.05 / min(max(scale, 1e-3), 64)
             paint(stroke) { r in
-                var feed = Rasterizer.Feed(raster: r, transform: transform)
+                var feed = PathRasterizer.Feed(raster: r, transform: transform)
                 if sh.stroke(into: &feed, tolerance: tolerance) { r = feed.finished() }
             }
         }

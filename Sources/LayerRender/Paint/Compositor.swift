@@ -1,6 +1,11 @@
 import CoreGraphics
 import Foundation
 
+// Stage: paint. Reads: the snapshot tree at the frame time, the damage walk's boxes (when they
+// were taken for this tree, time and base). Produces: the pixels of its band of the target,
+// inside the limit it is given, through the Raster kernels; offscreens and caches are its own.
+// Never changes a snapshot.
+
 /// Turns a committed layer tree into pixels at a frame time.
 ///
 /// Stages per layer (Apple's order): evaluate the presentation state at the layer's local time →
@@ -52,7 +57,7 @@ package final class Compositor {
 
     /// Layer-space bitmaps of `shouldRasterize` layers, by layer identity (Compositor+Rasterize.swift).
     var rasterCache: [UInt64: RasterEntry] = [:]
-    /// Pictures of shape and text content, by layer identity (Compositor+Content.swift).
+    /// Pictures of shape and text content, by layer identity (Compositor+LayerContent.swift).
     var contentCache: [UInt64: ContentEntry] = [:]
     /// Tiles of tiled layers that were visible but not drawn yet, by layer identity.
     var tileRequests: [UInt64: Set<TileKey>] = [:]

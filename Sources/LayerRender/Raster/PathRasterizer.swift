@@ -18,7 +18,7 @@ import Foundation
 // with u = x − c its antiderivative is G(u) = u (u ≤ 0), u − u²/2 (0 < u < 1), ½ (u ≥ 1), so
 // the pixel gets h · (G(b − c) − G(a − c)) / (b − a), and every column right of the piece gets h.
 
-/// What `Rasterizer.resolve(into:)` hands each row's coverage to, in order along the row
+/// What `PathRasterizer.resolve(into:)` hands each row's coverage to, in order along the row
 /// (frame columns; coverage in [0, 1]). A struct passed inout: its state stays in registers,
 /// without the boxes and exclusivity checks of variables captured by closures.
 protocol CoverageConsumer {
@@ -28,11 +28,11 @@ protocol CoverageConsumer {
     mutating func quad(_ x: Int, _ coverage: SIMD4<Float>)
     /// Column x, one of a last group that the box's right side cuts short; possibly 0.
     mutating func pixel(_ x: Int, _ coverage: Float)
-    /// Columns `xs`, all of one coverage of at least `Rasterizer.residue`.
+    /// Columns `xs`, all of one coverage of at least `PathRasterizer.residue`.
     mutating func run(_ xs: Range<Int>, _ coverage: Float)
     /// Columns x ..< x + count (count a multiple of 4, all inside the box), whose coverage is
     /// the running sum from `sum` on through `cells` (one per column), each sum as
-    /// `Rasterizer.coverage` gives it; returns the last sum, and leaves the cells zero (the
+    /// `PathRasterizer.coverage` gives it; returns the last sum, and leaves the cells zero (the
     /// scratch's cells stay clear between shapes: `quads` and `cgs_cover_opaque_span` do). By
     /// default `quads`: one `quad` per four columns.
     mutating func span(_ x: Int, _ cells: UnsafeMutablePointer<Float>, _ count: Int, _ sum: Float) -> Float
@@ -52,7 +52,7 @@ extension CoverageConsumer {
             let s0 = sum + cells[i], s1 = s0 + cells[i &+ 1], s2 = s1 + cells[i &+ 2], s3 = s2 + cells[i &+ 3]
             UnsafeMutableRawPointer(cells + i).storeBytes(of: SIMD4<Float>(), as: SIMD4<Float>.self)
             sum = s3
-            quad(x &+ i, Rasterizer.coverage(SIMD4(s0, s1, s2, s3)))
+            quad(x &+ i, PathRasterizer.coverage(SIMD4(s0, s1, s2, s3)))
             i &+= 4
         }
         return sum
@@ -63,7 +63,7 @@ extension CoverageConsumer {
 /// Its fields are unchecked for exclusive access: one compositor (one thread) owns a scratch, and
 /// the runtime's bookkeeping cost more than the clearing itself for small shapes.
 ///
-/// The cells stay zero between shapes without being cleared: `Rasterizer.resolve(into:)` zeroes
+/// The cells stay zero between shapes without being cleared: `PathRasterizer.resolve(into:)` zeroes
 /// every cell it reads, and reads every cell an edge touched, so after it the cells are as they
 /// were (`clean`). Only a rasteriser left unresolved, or resolved through `resolve(_:)` (which
 /// leaves coverage in its cells), makes the next one clear them — clearing a shape's box of
@@ -122,7 +122,7 @@ final class RasterScratch {
 }
 
 /// Accumulates polygon edges over a box of pixels and yields per-row coverage.
-struct Rasterizer {
+struct PathRasterizer {
     let box: PixelBox
     let width: Int, height: Int
     /// (width + 2) cells per row: the running sum reaches one column past the box.
@@ -255,7 +255,7 @@ struct Rasterizer {
         guard y1 > 0, y0 < h else { return }
         let slope = (x1 - x0) / (y1 - y0)
         let top = max(y0, 0), bottom = min(y1, h)
-        let firstRow = Rasterizer.floorInt(top), lastRow = min(Rasterizer.ceiling(bottom), height) - 1
+        let firstRow = PathRasterizer.floorInt(top), lastRow = min(PathRasterizer.ceiling(bottom), height) - 1
         guard firstRow <= lastRow else { return }
         rowMin = min(rowMin, firstRow); rowMax = max(rowMax, lastRow)
         // The accumulator's fields as locals: kept in registers across the rows.
@@ -274,7 +274,7 @@ struct Rasterizer {
                 cgs_place_narrow(line, bits, c0, cb, a, b, dh, d)
                 return
             }
-            Rasterizer.mark(bits, c0, cb + 2)
+            PathRasterizer.mark(bits, c0, cb + 2)
             // Column c gets d·(G(b − c) − G(a − c)): in the first column, where 0 ≤ a − c0 < 1
             // and b − c0 ≥ 1, d·u²/2 with u = 1 − (a − c0); in the last, where 0 ≤ v = b − cb < 1
             // and a − cb < 0, dh − d·v²/2; in between d·(c + ½ − a), rising by d from column to
@@ -292,7 +292,7 @@ struct Rasterizer {
         @inline(__always) func deposit(_ row: Int, _ xa: Float, _ xb: Float, _ dh: Float) {
             let a = min(max(xa, 0), w), b = min(max(xb, 0), w)   // rounding only: the edge lies inside
             let lo = min(a, b), hi = max(a, b)
-            place(cells + row &* stride, marks + row &* words, lo, hi, Rasterizer.floorInt(lo), Rasterizer.floorInt(hi), dh, 0)
+            place(cells + row &* stride, marks + row &* words, lo, hi, PathRasterizer.floorInt(lo), PathRasterizer.floorInt(hi), dh, 0)
         }
         // Where the edge crosses the top of the row's piece. A row's bottom is the next row's
         // top (both are Float(row + 1) below the last row), so it is carried, not recomputed.
@@ -320,7 +320,7 @@ struct Rasterizer {
             // Not for steep edges: their pieces cross a column only now and then, and the rounded
             // ends of such a piece may lie many times |slope| apart (an ulp of x against an edge
             // moving 10⁻⁸ pixel a row), which would give its first column far more than its area.
-            var ca = Rasterizer.floorInt(xa), next = Float(row + 1)
+            var ca = PathRasterizer.floorInt(xa), next = Float(row + 1)
             let d = abs(slope) >= 1.0 / 64 ? sign / abs(slope) : 0
             // Less than two columns a row (most rows of most shapes; 70 % are steeper than a
             // diagonal): every whole row's piece lies within one or two columns, or two or three,
@@ -332,19 +332,19 @@ struct Rasterizer {
                 if n > 0 {
                     let lastNext = next + Float(n &- 1)
                     xa = x0 + (lastNext - y0) * slope
-                    ca = Rasterizer.floorInt(xa)
+                    ca = PathRasterizer.floorInt(xa)
                     row &+= n; next = lastNext + 1; line += n &* stride; bits += n &* words
                 }
             }
             if slope >= 0 {
                 while row < lastRow {
-                    let xb = x0 + (next - y0) * slope, cb = Rasterizer.floorInt(xb)
+                    let xb = x0 + (next - y0) * slope, cb = PathRasterizer.floorInt(xb)
                     place(line, bits, xa, xb, ca, cb, sign, d)
                     xa = xb; ca = cb; row += 1; next += 1; line += stride; bits += words
                 }
             } else {
                 while row < lastRow {
-                    let xb = x0 + (next - y0) * slope, cb = Rasterizer.floorInt(xb)
+                    let xb = x0 + (next - y0) * slope, cb = PathRasterizer.floorInt(xb)
                     place(line, bits, xb, xa, cb, ca, sign, d)
                     xa = xb; ca = cb; row += 1; next += 1; line += stride; bits += words
                 }
@@ -373,13 +373,13 @@ struct Rasterizer {
     /// frame pixels; each subpath is closed. `finished()` closes the last one and gives the
     /// rasteriser back.
     struct Feed: PathSink {
-        private var raster: Rasterizer
+        private var raster: PathRasterizer
         let transform: CGAffineTransform
         let tolerance: CGFloat
         private var start = CGPoint.zero, last = CGPoint.zero
         private var open = false
 
-        init(raster: Rasterizer, transform: CGAffineTransform, tolerance: CGFloat = 0.05) {
+        init(raster: PathRasterizer, transform: CGAffineTransform, tolerance: CGFloat = 0.05) {
             self.raster = raster; self.transform = transform; self.tolerance = tolerance
         }
 
@@ -393,7 +393,7 @@ struct Rasterizer {
                 let q = p.applying(t); raster.addLine(last, q); last = q; open = true
             case .quad(let c, let p):
                 let c1 = c.applying(t), q = p.applying(t)
-                let k = Rasterizer.segments(last, c1, c1, q, tolerance)
+                let k = PathRasterizer.segments(last, c1, c1, q, tolerance)
                 var prev = last
                 for i in 1...k {
                     let s = CGFloat(i) / CGFloat(k), u = 1 - s
@@ -404,7 +404,7 @@ struct Rasterizer {
                 last = q; open = true
             case .cubic(let c1, let c2, let p):
                 let a = c1.applying(t), b = c2.applying(t), q = p.applying(t)
-                let k = Rasterizer.segments(last, a, b, q, tolerance)
+                let k = PathRasterizer.segments(last, a, b, q, tolerance)
                 var prev = last
                 for i in 1...k {
                     let s = CGFloat(i) / CGFloat(k), u = 1 - s
@@ -421,7 +421,7 @@ struct Rasterizer {
         }
 
         /// The rasteriser with every edge added, the last subpath closed.
-        func finished() -> Rasterizer {
+        func finished() -> PathRasterizer {
             var r = raster
             if open { r.addLine(last, start) }
             return r
@@ -462,21 +462,21 @@ struct Rasterizer {
                 var x = 0
                 while x < width {
                     // The next run of touched cells [a, b).
-                    guard let a = Rasterizer.next(bits, from: x, set: true, limit: width) else { break }
-                    let b = Rasterizer.next(bits, from: a, set: false, limit: width) ?? width
+                    guard let a = PathRasterizer.next(bits, from: x, set: true, limit: width) else { break }
+                    let b = PathRasterizer.next(bits, from: a, set: false, limit: width) ?? width
                     if x < a { gap(x, a) }
                     if open < 0 { open = a }
                     for c in a..<b {
                         sum += line[c]
-                        line[c] = Rasterizer.coverage(sum)
+                        line[c] = PathRasterizer.coverage(sum)
                     }
                     x = b
                 }
                 if x < width { gap(x, width) }
                 close(width)
                 func gap(_ lo: Int, _ hi: Int) {
-                    let rest = Rasterizer.coverage(sum)
-                    if rest >= Rasterizer.residue {
+                    let rest = PathRasterizer.coverage(sum)
+                    if rest >= PathRasterizer.residue {
                         (line + lo).update(repeating: rest, count: hi - lo)
                         if open < 0 { open = lo }
                     } else {
@@ -510,13 +510,13 @@ struct Rasterizer {
             var sum: Float = 0
             var x = 0
             while x < width {
-                guard let a = Rasterizer.next(bits, from: x, set: true, limit: width) else { break }
+                guard let a = PathRasterizer.next(bits, from: x, set: true, limit: width) else { break }
                 if x < a {
-                    let rest = Rasterizer.coverage(sum)
-                    if rest >= Rasterizer.residue { consumer.run((x0 &+ x)..<(x0 &+ a), rest) }
+                    let rest = PathRasterizer.coverage(sum)
+                    if rest >= PathRasterizer.residue { consumer.run((x0 &+ x)..<(x0 &+ a), rest) }
                 }
                 // Groups of four from the touched cell on, while they hold touched cells.
-                let end = Rasterizer.groupsEnd(bits, from: a, limit: width)
+                let end = PathRasterizer.groupsEnd(bits, from: a, limit: width)
                 // The groups inside the box as one span, a last one the box's side cuts short
                 // column by column.
                 let whole = min(end, a &+ ((width &- a) & ~3))
@@ -525,13 +525,13 @@ struct Rasterizer {
                 while x < min(end, width) {
                     sum += line[x]
                     line[x] = 0
-                    consumer.pixel(x0 &+ x, Rasterizer.coverage(sum))
+                    consumer.pixel(x0 &+ x, PathRasterizer.coverage(sum))
                     x &+= 1
                 }
             }
             if x < width {
-                let rest = Rasterizer.coverage(sum)
-                if rest >= Rasterizer.residue { consumer.run((x0 &+ x)..<(x0 &+ width), rest) }
+                let rest = PathRasterizer.coverage(sum)
+                if rest >= PathRasterizer.residue { consumer.run((x0 &+ x)..<(x0 &+ width), rest) }
             }
             // The two cells past the box: touched, never summed.
             line[width] = 0

@@ -1,6 +1,9 @@
 import CoreGraphics
 import Foundation
 
+// Stage: timing. Reads: a snapshot's committed state, its animations and a local time.
+// Produces: presentation states (copies). Touches no pixels and no compositor state.
+
 /// Something whose properties animations read and write by key path (a layer's committed
 /// state during rendering, or a presentation copy).
 package protocol AnimationTarget {

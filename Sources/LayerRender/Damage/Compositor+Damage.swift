@@ -1,6 +1,10 @@
 import CoreGraphics
 import Foundation
 
+// Stage: damage. Reads: the snapshot tree at the frame time and the last frame's footprints.
+// Produces: this frame's footprints, their boxes (paint culls leaves by them) and the damage box.
+// Paints nothing.
+
 // Damage: which pixels can differ from the previous frame this compositor painted.
 //
 // Before painting, a light walk of the tree records every layer's *footprint*: its presentation

@@ -20,8 +20,8 @@ struct ShapeMask {
     let box: PixelBox
 
     /// An accumulator over `box` holding the mask's edges, in `scratch`'s memory.
-    func rasterizer(_ scratch: RasterScratch) -> Rasterizer {
-        var r = Rasterizer(box: box, scratch: scratch)
+    func rasterizer(_ scratch: RasterScratch) -> PathRasterizer {
+        var r = PathRasterizer(box: box, scratch: scratch)
         r.addPath(path, transform: transform)
         return r
     }
