@@ -592,4 +592,16 @@ private func star(_ size: CGFloat) -> CGPath {
             }
         }
     }
+
+    @Test func anyWorkerCountPaintsTheSamePixels() {
+        // A worker count of 0 (or less) paints on one thread, any count above 1 in two bands:
+        // bad counts are clamped, never refused, and never change a pixel.
+        let one = frame(threads: 1, at: 0.4)
+        for threads in [0, -5, 3, 7, 1_000] {
+            let other = frame(threads: threads, at: 0.4)
+            var differing = 0
+            for y in 0..<200 { for x in 0..<240 where one.premultipliedPixel(x: x, y: y) != other.premultipliedPixel(x: x, y: y) { differing += 1 } }
+            #expect(differing == 0, "threads \(threads)")
+        }
+    }
 }

@@ -47,7 +47,8 @@ package final class Compositor {
     /// While painting the frame whose damage walk made the footprints (same tree, time and
     /// base): their boxes, for leaves to be culled by (set on the band helper too).
     var cullBoxes: [UInt64: PixelBox]?
-    /// Threads a frame is painted with (1 or 2 bands of rows; output is the same either way).
+    /// Threads a frame is painted with: at most 1 (any count below too) paints one band, 2 or more
+    /// two bands of rows; the output is the same either way.
     package var threads = 2
     /// The compositor painting the second band.
     var bandHelper: Compositor?
