@@ -127,4 +127,48 @@ import Testing
         let first = batch.plan.simulate(0..<ParticleBatch.chunkSize)
         #expect(batch.results[0].count == first.count)
     }
+
+    @Test func twoPaintersGetTheSameFloodAsOne() {
+        // Chunks finishing out of order across two threads keep the same first maxParticles.
+        var flood = emitter("unordered")
+        flood.cells[0].birthRate = 60_000; flood.cells[0].lifetime = 2
+        let e = flood
+        let alone = list(ParticleShare().placed(layer: 3, emitter: e, at: 2, world: .identity, space3D: nil), rows: -1000..<100_000)
+        let share = ParticleShare()
+        let lists = Lists()
+        DispatchQueue.concurrentPerform(iterations: 2) { i in
+            let batch = share.placed(layer: 3, emitter: e, at: 2, world: .identity, space3D: nil)
+            lists.set(i, list(batch, rows: -1000..<100_000).map(\.birth))
+        }
+        #expect(alone.count == Compositor.maxParticles)
+        let a = alone.map(\.birth), l0 = lists.get(0), l1 = lists.get(1)
+        #expect(l0 == a && l1 == a, "counts \(a.count) \(l0.count) \(l1.count); first difference \(String(describing: zip(a, l0).enumerated().first { $0.element.0 != $0.element.1 }))")
+    }
+
+    @Test func twoPaintersPastTheBatchLimitEachGetWholeBatches() {
+        // More emitters than the share keeps batches for, asked by two painters at once: past the
+        // limit the share forgets its batches mid-frame while the other painter may be computing
+        // a chunk of one (emptying them there trapped).
+        let e = emitter("unordered")
+        let expected = list(ParticleShare().placed(layer: 0, emitter: e, at: 5, world: .identity, space3D: nil), rows: -1000..<100_000).count
+        let share = ParticleShare()
+        let counts = Lists()
+        DispatchQueue.concurrentPerform(iterations: 2) { i in
+            var seen: [Double] = []
+            for layer in 0..<(ParticleShare.limit + 10) {
+                let batch = share.placed(layer: UInt64(layer), emitter: e, at: 5, world: .identity, space3D: nil)
+                seen.append(Double(list(batch, rows: -1000..<100_000).count))
+            }
+            counts.set(i, seen)
+        }
+        #expect(counts.get(0).allSatisfy { Int($0) == expected } && counts.get(1).allSatisfy { Int($0) == expected })
+    }
+}
+
+/// Results written by concurrent painters, read after they finished.
+final class Lists: @unchecked Sendable {   // every access takes the lock
+    private let lock = NSLock()
+    private var values: [Int: [Double]] = [:]
+    func set(_ i: Int, _ v: [Double]) { lock.lock(); values[i] = v; lock.unlock() }
+    func get(_ i: Int) -> [Double] { lock.lock(); defer { lock.unlock() }; return values[i] ?? [] }
 }

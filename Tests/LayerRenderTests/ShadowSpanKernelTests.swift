@@ -1,6 +1,7 @@
-// The shadow blend kernel (Sources/CGSupport/kernels_shadow.c) against the Swift definition it
-// reproduces: `Raster.blend` of the shadow colour at coverage byte / 255 × alpha, per pixel,
-// with zero coverage leaving the pixel alone — random colours, alphas, destinations, lengths.
+// The shadow blend kernel (Sources/CGSupport/kernels_shadow.c), with the tables `Raster.shadow`
+// builds (`Raster.shadowTables`), against the Swift definition it reproduces: `Raster.blend` of
+// the shadow colour at coverage byte / 255 × alpha, per pixel, with zero coverage leaving the
+// pixel alone — random colours, alphas, destinations, lengths.
 import CGSupport
 @testable import LayerRender
 import Testing
@@ -17,13 +18,7 @@ import Testing
             let ca = 255 * colourAlpha
             let (r, g, b) = (cr * colourAlpha, cg * colourAlpha, cb * colourAlpha)
             let alpha = case_ % 3 == 0 ? 1 : unit()
-            var terms = [Float](repeating: 0, count: 1024), factors = [Float](repeating: 0, count: 256)
-            for a in 1..<256 {
-                let cov = Float(a) / 255 * alpha
-                let t = SIMD4<Float>(b, g, r, ca) * cov
-                for c in 0..<4 { terms[4 * a + c] = t[c] }
-                factors[a] = 1 - ca * cov / 255
-            }
+            let (terms, factors) = Raster.shadowTables(r: r, g: g, b: b, a: ca, alpha: alpha)
             let coverage = (0..<n).map { _ in next() % 5 == 0 ? 0 : UInt8(truncatingIfNeeded: next() >> 24) }
             let start = (0..<n).map { _ in next() | (next() % 2 == 0 ? 0xFF00_0000 : 0) }
             var fast = start, slow = start

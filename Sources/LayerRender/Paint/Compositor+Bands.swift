@@ -107,7 +107,7 @@ extension Compositor {
     /// Paints the rows of `band` (one thread's share of the frame).
     func paintBand(_ root: LayerSnapshot, at time: Double, into target: RenderTarget, base: Homography, band: PixelBox,
                    frame: PixelBox, clearing: Bool = false) {
-        culledLayers = 0; paintedLayers = 0; skippedForDepth = 0; paintedPixels = 0
+        culledLayers = 0; paintedLayers = 0; skippedForDepth = 0; paintedPixels = 0; overBudget = false
         frameNumber += 1
         if clearing && !self.root(root, at: time, base: base, covers: band) { target.clear(band) }
         paint(root, Context(parentTime: time, parentWorld: base, parentSublayer: nil, flipped: false, clips: [],

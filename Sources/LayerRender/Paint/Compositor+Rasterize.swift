@@ -100,7 +100,7 @@ extension Compositor {
                         shape: shape, clipSelf: ClipShape(shape: shape, inverse: inverse, pixel: 1 / scale, box: box),
                         flipped: flipped, depth: own.depth)
         // A bitmap cut short by the band's pixel budget is used this frame but not kept.
-        guard paintedPixels <= paintBudget else { return (bitmap, extent, scale) }
+        guard !overBudget else { return (bitmap, extent, scale) }
         if rasterCache.count >= Compositor.rasterCacheLimit { rasterCache.removeAll() }
         rasterCache[snap.id] = RasterEntry(look: look, sublayers: subs, extent: extent, scale: scale, pixels: bitmap)
         return (bitmap, extent, scale)

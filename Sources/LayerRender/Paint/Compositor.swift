@@ -93,19 +93,23 @@ package final class Compositor {
     /// Pixels one band may paint in a frame, counted as layer boxes, offscreens and tinted
     /// replicator copies: past it the band's remaining layers are skipped (counted once a frame
     /// as `.budgetExceeded`). Each layer keeps within its own limits; this bounds what they
-    /// multiply to (10,000 replicator copies of a 4,096² rasterised bitmap).
+    /// multiply to (10,000 replicator copies of a 4,096² rasterised bitmap). A last resort for
+    /// time, not a rendering rule: each band spends its own budget on what it paints, so a frame
+    /// past it may differ with the number of bands and where they meet.
     package var paintBudget = Compositor.maxPaintPixels
     /// Pixels this band has painted in the current frame (against `paintBudget`).
     @exclusivity(unchecked) var paintedPixels = 0
+    /// Set once the band's budget is spent: the rest of the frame's layers are skipped.
+    @exclusivity(unchecked) var overBudget = false
 
     /// Charges `box` to the band's pixel budget: false (the paint is skipped) once it is spent.
     func spend(_ box: PixelBox) -> Bool {
-        let before = paintedPixels
+        guard !overBudget else { return false }
         let (area, o1) = box.isEmpty ? (0, false) : (box.x1 - box.x0).multipliedReportingOverflow(by: box.y1 - box.y0)
-        let (after, o2) = before.addingReportingOverflow(area)
+        let (after, o2) = paintedPixels.addingReportingOverflow(area)
         guard o1 || o2 || after > paintBudget else { paintedPixels = after; return true }
-        if before <= paintBudget { CGDiagnostics.record(.budgetExceeded) }
-        paintedPixels = paintBudget + 1
+        overBudget = true
+        CGDiagnostics.record(.budgetExceeded)
         return false
     }
 
@@ -169,7 +173,7 @@ package final class Compositor {
 
     func paint(_ snap: LayerSnapshot, _ ctx: Context) {
         guard ctx.depth < maxDepth else { skippedForDepth += 1; return }
-        guard paintedPixels <= paintBudget else { culledLayers += 1; return }
+        guard !overBudget else { culledLayers += 1; return }
         // A leaf whose footprint (this frame's damage walk) misses the area being painted draws
         // nothing (a mask only takes pixels away).
         if let boxes = cullBoxes, !ctx.inTransition, snap.sublayers.isEmpty, let box = boxes[snap.id],

@@ -51,6 +51,9 @@ final class ParticleBatch {
     var finished: [Bool]
     /// Per chunk, where each strip's particles begin (binned batches; `stripCount` + 1 entries).
     var strips: [[Int32]]
+    /// Per chunk of a binned batch, the simulation index of the particle at each position (the
+    /// cap keeps the first particles simulated, whatever strip they were filed under).
+    var simulated: [[Int32]]
     /// The most rows one particle's box spans.
     var tallest = 0
     var isAssembled = false
@@ -89,6 +92,7 @@ final class ParticleBatch {
         results = Array(repeating: [], count: chunks.count)
         finished = Array(repeating: false, count: chunks.count)
         strips = Array(repeating: [], count: chunks.count)
+        simulated = Array(repeating: [], count: chunks.count)
         binned = plan.ordering == .open
         if chunks.isEmpty { isAssembled = true }
     }
@@ -105,7 +109,7 @@ final class ParticleBatch {
     /// Simulates chunk `i` and places its particles (those with a picture and some size and alpha).
     /// Chunk `i` keeps at most `cap` particles (see `cap(before:)`).
     func compute(_ i: Int, cap: Int, into out: inout [PlacedParticle], scratch: inout [PlacedParticle])
-        -> (starts: [Int32], tallest: Int) {
+        -> (starts: [Int32], order: [Int32], tallest: Int) {
         sprites.withUnsafeBufferPointer { sprites in
             var placer = Placer(out: scratch, sprites: sprites, world: world, space3D: space3D, cap: cap)
             scratch = []
@@ -113,7 +117,7 @@ final class ParticleBatch {
             scratch = placer.out
         }
         let tallest = scratch.reduce(0) { max($0, $1.box.y1 - $1.box.y0) }
-        guard binned else { swap(&out, &scratch); scratch.removeAll(keepingCapacity: true); return ([], tallest) }
+        guard binned else { swap(&out, &scratch); scratch.removeAll(keepingCapacity: true); return ([], [], tallest) }
         // Counting sort by strip, stable within a strip: where each particle goes, then the
         // particles appended in that order (each copied once).
         var starts = [Int32](repeating: 0, count: ParticleBatch.stripCount + 1)
@@ -130,7 +134,7 @@ final class ParticleBatch {
         out.reserveCapacity(scratch.count)
         scratch.withUnsafeBufferPointer { all in for i in order { out.append(all[Int(i)]) } }
         scratch.removeAll(keepingCapacity: true)
-        return (starts, tallest)
+        return (starts, order, tallest)
     }
 
     /// The strip a box starting at row `y` is filed under.
@@ -207,12 +211,25 @@ final class ParticleBatch {
     func assemble() {
         let total = results.reduce(0) { $0 + $1.count }
         if total >= Compositor.maxParticles || plan.ordering == .sorted {
-            ordered = plan.finish(results)
+            ordered = plan.finish(binned && total >= Compositor.maxParticles ? firstSimulated() : results)
         } else if plan.truncated {
             CGDiagnostics.record(.invalidParameter)
         }
         capCoverage()
         isAssembled = true
+    }
+
+    /// The chunks cut to the first `maxParticles` particles simulated, each in its strip order:
+    /// which particles a binned chunk keeps does not depend on how far its cap let it simulate.
+    private func firstSimulated() -> [[PlacedParticle]] {
+        var left = Compositor.maxParticles
+        return results.indices.map { j in
+            let chunk = results[j]
+            defer { left -= min(left, chunk.count) }
+            if chunk.count <= left { return chunk }
+            let order = simulated[j]
+            return chunk.indices.compactMap { k in Int(order[k]) < left ? chunk[k] : nil }
+        }
     }
 
     /// The most particles chunk `i` needs to keep: `maxParticles` less those of the finished

@@ -21,7 +21,7 @@ final class ParticleShare: @unchecked Sendable {   // every field is read and wr
     /// Chunk buffers of earlier frames, reused so that steady frames allocate no particle memory.
     private var spare: [[PlacedParticle]] = []
     /// Batches kept at most (several emitters, or one drawn by many replicator instances); beyond
-    /// it the oldest frame's batches are dropped, as at the start of a frame.
+    /// it the batches made so far are forgotten (a later request for one computes it again).
     static let limit = 64
     /// Spare buffers kept at most, and the largest kept (in particles).
     static let spareCount = 32, spareCapacity = 4 * ParticleBatch.chunkSize
@@ -57,7 +57,9 @@ final class ParticleShare: @unchecked Sendable {   // every field is read and wr
         if let found = batches[layer]?.first(where: { $0.matches(emitter, t, world, space3D) }) {
             batch = found
         } else {
-            if batches.values.reduce(0, { $0 + $1.count }) >= ParticleShare.limit { recycle() }
+            // Past the limit mid-frame the batches are forgotten, not emptied: a painter may still
+            // be computing a chunk of one or drawing from it (their memory goes when they let go).
+            if batches.values.reduce(0, { $0 + $1.count }) >= ParticleShare.limit { batches = [:] }
             batch = ParticleBatch(emitter, at: t, world: world, space3D: space3D)
             // The first batch of an emitter in a frame reads the seeds it left last frame and
             // leaves this frame's (later batches of the same layer, at other times, compute in full).
@@ -81,6 +83,7 @@ final class ParticleShare: @unchecked Sendable {   // every field is read and wr
             batch.results[i] = buffer
             batch.finished[i] = true
             batch.strips[i] = strips.starts
+            batch.simulated[i] = strips.order
             batch.tallest = max(batch.tallest, strips.tallest)
             batch.done += 1
             if batch.done == batch.chunks.count {

@@ -129,13 +129,7 @@ extension Raster {
             // Without clips a pixel's blend depends only on its coverage byte: `blend`'s colour
             // term and destination factor are tabled by byte, and the rows' spans, less the
             // opaque run the blur skipped (the picture above overwrites it), go to the C kernel.
-            var terms = [Float](repeating: 0, count: 256 * 4), factors = [Float](repeating: 0, count: 256)
-            for a in 1..<256 {
-                let cov = Float(a) / 255 * alpha
-                let t = SIMD4<Float>(cb, cg, cr, ca) * cov
-                terms[4 * a] = t[0]; terms[4 * a + 1] = t[1]; terms[4 * a + 2] = t[2]; terms[4 * a + 3] = t[3]
-                factors[a] = 1 - ca * cov / 255
-            }
+            let (terms, factors) = shadowTables(r: cr, g: cg, b: cb, a: ca, alpha: alpha)
             plane.withUnsafeBufferPointer { pl in
                 for py in 0..<ph {
                     let need = needs[py]
@@ -171,6 +165,20 @@ extension Raster {
                 }
             }
         }
+    }
+
+    /// `blend`'s colour term and destination factor for a premultiplied colour (r, g, b, a in
+    /// 0…255) at each coverage byte c (coverage c / 255 × alpha): terms[4c …] in b, g, r, a
+    /// order, factors[c]; zero for c = 0 (`cgs_shadow_span` skips those pixels).
+    static func shadowTables(r: Float, g: Float, b: Float, a: Float, alpha: Float) -> (terms: [Float], factors: [Float]) {
+        var terms = [Float](repeating: 0, count: 256 * 4), factors = [Float](repeating: 0, count: 256)
+        for c in 1..<256 {
+            let cov = Float(c) / 255 * alpha
+            let t = SIMD4<Float>(b, g, r, a) * cov
+            terms[4 * c] = t[0]; terms[4 * c + 1] = t[1]; terms[4 * c + 2] = t[2]; terms[4 * c + 3] = t[3]
+            factors[c] = 1 - a * cov / 255
+        }
+        return (terms, factors)
     }
 
     /// The plane pixels a shadow draws, row by row, for the blur to compute only those: columns

@@ -1,0 +1,81 @@
+// The sampled Gaussian's shortcuts against the plain separable blur they must equal: a row equal
+// to the last inked one takes that row's first pass, and `needs` writes only the columns asked
+// for (the others keep their input bytes) — the bytes written are those of the reference, which
+// is the two passes written out (each output summed from zero in order of tap, the second pass
+// over inked rows only, rounded as ⌊min(v + 0.5, 255)⌋).
+@testable import CoreGraphics
+import Foundation
+import Testing
+
+@Suite struct ShadowBlurTests {
+    /// The reference: ShadowBlur's two passes with no shortcut.
+    func reference(_ plane: [UInt8], width: Int, height: Int, sigma: CGFloat) -> [UInt8] {
+        let k = ShadowBlur.kernel(sigma: sigma), r = k.count / 2
+        var f = [Float](repeating: 0, count: width * height)
+        var inked = [Bool](repeating: false, count: height)
+        for y in 0..<height {
+            inked[y] = (0..<width).contains { plane[y * width + $0] != 0 }
+            guard inked[y] else { continue }
+            for x in 0..<width {
+                var acc: Float = 0
+                for j in 0..<k.count {
+                    let sx = x + j - r
+                    acc = acc + k[j] * (sx >= 0 && sx < width ? Float(plane[y * width + sx]) : 0)
+                }
+                f[y * width + x] = acc
+            }
+        }
+        var out = plane
+        for y in 0..<height {
+            for x in 0..<width {
+                var acc: Float = 0
+                for j in max(0, r - y)..<min(k.count, height + r - y) where inked[y + j - r] {
+                    acc = acc + k[j] * f[(y + j - r) * width + x]
+                }
+                out[y * width + x] = UInt8(min(acc + 0.5, 255))
+            }
+        }
+        return out
+    }
+
+    /// A rounded-rect-like plane: equal rows down the middle (the shortcut's case), others varied.
+    func plane(width: Int, height: Int, seed: UInt32) -> [UInt8] {
+        var s = seed
+        func next() -> UInt32 { s = s &* 1_664_525 &+ 1_013_904_223; return s >> 8 }
+        var p = [UInt8](repeating: 0, count: width * height)
+        let middle = (0..<width).map { x in x < 10 || x >= width - 10 ? UInt8(0) : UInt8(truncatingIfNeeded: 128 + next() % 128) }
+        for y in 10..<(height - 10) {
+            if y > 20 && y < height - 20 {
+                for x in 0..<width { p[y * width + x] = middle[x] }
+            } else {
+                for x in 10..<(width - 10) { p[y * width + x] = UInt8(truncatingIfNeeded: next() % 256) }
+            }
+        }
+        return p
+    }
+
+    @Test(arguments: [CGFloat(0.8), 2, 5, 9.5])
+    func shortcutsGiveTheReferenceBytes(sigma: CGFloat) {
+        let width = 61, height = 57
+        let input = plane(width: width, height: height, seed: UInt32(sigma * 10))
+        let expected = reference(input, width: width, height: height, sigma: sigma)
+        var whole = input
+        ShadowBlur.blur(&whole, width: width, height: height, sigma: sigma)
+        #expect(whole == expected)
+        // Only some columns of some rows, with a run skipped: those columns are the reference's,
+        // every other byte is the input's.
+        let needs = (0..<height).map { y -> ShadowBlur.Need in
+            y % 5 == 0 ? ShadowBlur.Need(lo: 0, hi: 0)
+                : ShadowBlur.Need(lo: y % 7, hi: width - y % 3, skipLo: 15 + y % 4, skipHi: 40 - y % 6)
+        }
+        var partial = input
+        ShadowBlur.blur(&partial, width: width, height: height, sigma: sigma, needs: needs)
+        for y in 0..<height {
+            let n = needs[y]
+            for x in 0..<width {
+                let wanted = x >= n.lo && x < n.hi && !(x >= n.skipLo && x < n.skipHi)
+                #expect(partial[y * width + x] == (wanted ? expected : input)[y * width + x], "σ \(sigma) at (\(x), \(y))")
+            }
+        }
+    }
+}
