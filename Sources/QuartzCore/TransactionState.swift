@@ -191,6 +191,12 @@ final class TransactionState {
         var stillWatched: [AnimationRecord] = []
         for record in watched {
             guard let layer = record.layer, !record.stopped else { continue }
+            // Started and endless (repeated forever): time alone will never finish it, only its
+            // removal (`animationRemoved`), so its time is not worked out again every frame.
+            if record.started && !record.animation.engineTiming.activeDuration.isFinite {
+                stillWatched.append(record)
+                continue
+            }
             let (started, finished) = record.state(at: now)
             if !record.started && (started || finished) {
                 record.started = true

@@ -213,6 +213,36 @@ final class Stage {
         #expect(listener2.events == ["start", "stop:false"])
     }
 
+    @Test(arguments: [Float.greatestFiniteMagnitude, .infinity])
+    func anEndlessAnimationStartsOnceAndStopsOnlyWhenRemoved(repeats: Float) {
+        // CAMediaTiming: "Setting this property [repeatCount] to greatestFiniteMagnitude will
+        // cause the animation to repeat forever" — it never finishes by itself, even when its
+        // layer's time is later changed; removal reports finished: false.
+        final class Listener: NSObject, CAAnimationDelegate {
+            var events: [String] = []
+            func animationDidStart(_ anim: CAAnimation) { events.append("start") }
+            func animationDidStop(_ anim: CAAnimation, finished flag: Bool) { events.append("stop:\(flag)") }
+        }
+        let stage = Stage(at: 0)
+        let l = CALayer()
+        stage.add(l)
+        stage.frame(at: 0)
+        let listener = Listener()
+        let spin = CABasicAnimation(keyPath: "transform.rotation.z")
+        spin.fromValue = 0; spin.toValue = CGFloat.pi * 2; spin.duration = 1
+        spin.repeatCount = repeats
+        spin.delegate = listener
+        l.add(spin, forKey: "spin")
+        stage.frame(at: 0)
+        for t in stride(from: 0.5, through: 500, by: 37.25) { stage.frame(at: t) }
+        l.speed = 3
+        l.timeOffset = 1e6
+        stage.frame(at: 600)
+        #expect(listener.events == ["start"])
+        l.removeAnimation(forKey: "spin")
+        #expect(listener.events == ["start", "stop:false"])
+    }
+
     @Test func pausedLayerIsScrubbedWithTimeOffset() {
         let stage = Stage(at: 20)
         let l = CALayer()
