@@ -76,7 +76,9 @@ static void row_avx2(float *out, long x0, long n, double y, const double *m, con
                      double pixel, int antialias) {
     long i = 0;
     const d4 steps = {0, 1, 2, 3};
-    for (; i + 4 <= n; i += 4) {
+    // Edge spans are short: the last group of four is computed whole and only its first pixels
+    // kept, rather than one pixel at a time (the lanes past the span are harmless arithmetic).
+    for (; i < n; i += 4) {
         d4 x = ((d4)(double)(x0 + i) + steps) + 0.5;
         d4 qx = x * m[0] + y * m[2] + m[4], qy = x * m[1] + y * m[3] + m[5];
         d4 c = coverage4(shape, qx, qy, pixel, antialias);
@@ -84,9 +86,10 @@ static void row_avx2(float *out, long x0, long n, double y, const double *m, con
             d4 h = coverage4(hole, qx, qy, pixel, antialias);
             c = c == 0 ? (d4)0 : vmax((d4)0, c - h);
         }
-        out[i] = (float)c.x; out[i + 1] = (float)c.y; out[i + 2] = (float)c.z; out[i + 3] = (float)c.w;
+        float lanes[4] = {(float)c.x, (float)c.y, (float)c.z, (float)c.w};
+        long k = n - i < 4 ? n - i : 4;
+        for (long j = 0; j < k; j++) out[i + j] = lanes[j];
     }
-    row_scalar(out, x0, n, y, m, shape, hole, pixel, antialias, i);
 }
 #endif
 

@@ -3,6 +3,7 @@
 // the shadow colour at coverage byte / 255 × alpha, per pixel, with zero coverage leaving the
 // pixel alone — random colours, alphas, destinations, lengths.
 import CGSupport
+import CoreGraphics
 @testable import LayerRender
 import Testing
 
@@ -29,6 +30,30 @@ import Testing
                 }
             }
             #expect(fast == slow, "case \(case_)")
+        }
+    }
+}
+
+/// The translucent span kernel (Sources/CGSupport/kernels_blend.c) against `Raster.blend` at
+/// coverage 1, in every variant: random colours (opaque to nearly clear), destinations, lengths.
+@Suite struct BlendSpanKernelTests {
+    @Test(arguments: [Int32(0), 2])
+    func spansEqualBlendAtFullCoverage(variant: Int32) {
+        var s: UInt32 = 0x00C0_FFEE
+        func next() -> UInt32 { s = s &* 1_664_525 &+ 1_013_904_223; return s }
+        func unit() -> Float { Float(next() >> 8) / 16_777_216 }
+        for case_ in 0..<200 {
+            let n = case_ % 29
+            let alpha = case_ % 5 == 0 ? 1 : unit()
+            let c = PremultipliedColor(CGColor(red: CGFloat(unit()), green: CGFloat(unit()), blue: CGFloat(unit()), alpha: 1),
+                                       alpha: Double(alpha))
+            let start = (0..<n).map { _ in next() }
+            var fast = start, slow = start
+            cgs_blend_span_using(variant, &fast, n, c.r, c.g, c.b, c.a)
+            slow.withUnsafeMutableBufferPointer { p in
+                for i in 0..<n { Raster.blend(p.baseAddress! + i, c.r, c.g, c.b, c.a, 1) }
+            }
+            #expect(fast == slow, "variant \(variant), case \(case_)")
         }
     }
 }
