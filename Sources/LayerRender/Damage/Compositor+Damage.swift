@@ -68,8 +68,10 @@ extension Compositor {
     /// The pixels of `frame` that may differ from the last frame painted with the same `base`
     /// (everything the first time, or when the base or frame changed). Updates the footprints.
     package func damage(_ root: LayerSnapshot, at time: Double, base: Homography, frame: PixelBox) -> PixelBox {
+        // What a layer inherits from its parent, shared by all the children of one parent (the
+        // stack holds a layer and the index of its context, not a copy of it per child).
         struct Item {
-            var snap: LayerSnapshot, parentTime: Double, parentWorld: Homography, parentSublayer: Transform3D?
+            var parentTime: Double, parentWorld: Homography, parentSublayer: Transform3D?
             var parent3D: Transform3D? = nil
             var alpha: Double, clip: PixelBox, spread: Spread
             /// Under a replicator that draws several instances: drawn elsewhere too.
@@ -95,7 +97,8 @@ extension Compositor {
         current.reserveCapacity(previous.count)
         boxes.reserveCapacity(previous.count)
         var damage = PixelBox(x0: 0, y0: 0, x1: 0, y1: 0)
-        var stack = [Item(snap: root, parentTime: time, parentWorld: base, parentSublayer: nil, alpha: 1, clip: frame, spread: Spread())]
+        var contexts = [Item(parentTime: time, parentWorld: base, parentSublayer: nil, alpha: 1, clip: frame, spread: Spread())]
+        var stack: [(snap: LayerSnapshot, context: Int)] = [(root, 0)]
         func push(_ snap: LayerSnapshot, _ f: Footprint, _ local: Double, _ item: Item, changed: Bool = false) {
             var copies = item.replicated, instances = item.instances, delayed = item.delayed
             var replicatorClip = item.replicatorClip
@@ -115,18 +118,20 @@ extension Compositor {
                 if changed { delayed = true }
             }
             if let m = snap.mask {
-                stack.append(Item(snap: m, parentTime: local, parentWorld: f.world, parentSublayer: nil, alpha: f.childAlpha,
-                                  clip: f.clip, spread: f.childSpread, replicated: item.replicated, instances: item.instances,
-                                  replicatorClip: item.replicatorClip, delayed: item.delayed))
+                contexts.append(Item(parentTime: local, parentWorld: f.world, parentSublayer: nil, alpha: f.childAlpha,
+                                     clip: f.clip, spread: f.childSpread, replicated: item.replicated, instances: item.instances,
+                                     replicatorClip: item.replicatorClip, delayed: item.delayed))
+                stack.append((m, contexts.count - 1))
             }
-            for c in snap.sublayers {
-                stack.append(Item(snap: c, parentTime: local, parentWorld: f.childWorld, parentSublayer: f.childSublayer,
-                                  parent3D: f.child3D, alpha: f.childAlpha, clip: f.childClip, spread: f.childSpread,
-                                  replicated: copies, instances: instances, replicatorClip: replicatorClip, delayed: delayed))
-            }
+            guard !snap.sublayers.isEmpty else { return }
+            contexts.append(Item(parentTime: local, parentWorld: f.childWorld, parentSublayer: f.childSublayer,
+                                 parent3D: f.child3D, alpha: f.childAlpha, clip: f.childClip, spread: f.childSpread,
+                                 replicated: copies, instances: instances, replicatorClip: replicatorClip, delayed: delayed))
+            let k = contexts.count - 1
+            for c in snap.sublayers { stack.append((c, k)) }
         }
-        while let item = stack.popLast() {
-            let snap = item.snap
+        while let (snap, k) = stack.popLast() {
+            let item = contexts[k]
             let local = snap.localTime(fromParent: item.parentTime)
             // The same snapshot, without animations, in the same inherited context: the same footprint.
             if known, !item.delayed, let old = previous[snap.id], old.snapshot === snap, snap.animations.isEmpty,
