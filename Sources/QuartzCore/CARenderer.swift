@@ -197,6 +197,12 @@ open class CARenderer: NSObject, LayerHost {
     /// How many times a `shouldRasterize` subtree was reused instead of redrawn (for tests and tools).
     package var rasterCacheHits: Int { compositor.rasterHits }
 
+    /// Threads a frame is painted with (1: one band; 2 or more: two bands), for benchmarks.
+    package var paintThreads: Int {
+        get { compositor.threads }
+        set { compositor.threads = newValue }
+    }
+
     /// How many times a content layer's cached picture was reused instead of drawn again (for tests and tools).
     package var contentCacheHits: Int { compositor.contentHits }
 
