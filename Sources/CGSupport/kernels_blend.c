@@ -53,6 +53,71 @@ static void blend_span_avx2(uint32_t *p, long n, f4 s4, float inv) {
 }
 #endif
 
+// Source-over of premultiplied pixels times alpha (Raster.compositeRun): `blend(d, s, alpha)`
+// per pixel, whose factor 1 − sₐ·alpha/255 differs per pixel. Transparent sources leave d as it
+// is and opaque ones at alpha 1 give s exactly, so computing every pixel is the same as the Swift
+// loop's shortcuts; the vector loop still skips all-transparent and copies all-opaque groups.
+static void composite_from(long i, uint32_t *d, const uint32_t *s, long n, float alpha) {
+    const u4 shifts = {0, 8, 16, 24};
+    for (; i < n; i++) {
+        uint32_t p = s[i];
+        if (p == 0) continue;
+        if (alpha == 1.0f && p >> 24 == 255) { d[i] = p; continue; }
+        f4 c = __builtin_convertvector((i4)(((u4)p >> shifts) & 255u), f4);
+        float inv = 1.0f - c.w * alpha / 255.0f;
+        f4 dst = __builtin_convertvector((i4)(((u4)d[i] >> shifts) & 255u), f4);
+        f4 o = c * alpha + dst * inv + 0.5f;
+        o = o < 255.0f ? o : 255.0f;
+        u4 q = (u4)__builtin_convertvector(o, i4);
+        d[i] = q.x | q.y << 8 | q.z << 16 | q.w << 24;
+    }
+}
+
+#if defined(__x86_64__)
+__attribute__((target("avx2")))
+static inline __m256i composite_pair(__m256i sq, __m256i dq, __m256 alpha, __m256 half, __m256 top) {
+    __m256 c = _mm256_cvtepi32_ps(sq);
+    // Each pixel's alpha channel in its four lanes.
+    __m256 a = _mm256_permute_ps(c, 0xFF);
+    __m256 inv = _mm256_sub_ps(_mm256_set1_ps(1.0f), _mm256_div_ps(_mm256_mul_ps(a, alpha), _mm256_set1_ps(255.0f)));
+    __m256 o = _mm256_add_ps(_mm256_add_ps(_mm256_mul_ps(c, alpha), _mm256_mul_ps(_mm256_cvtepi32_ps(dq), inv)), half);
+    return _mm256_cvttps_epi32(_mm256_min_ps(o, top));
+}
+
+__attribute__((target("avx2")))
+static void composite_span_avx2(uint32_t *d, const uint32_t *s, long n, float alpha) {
+    const __m256 al = _mm256_set1_ps(alpha), half = _mm256_set1_ps(0.5f), top = _mm256_set1_ps(255.0f);
+    const __m256i zero = _mm256_setzero_si256(), opaque = _mm256_set1_epi32((int)0xFF000000u);
+    long i = 0;
+    for (; i + 8 <= n; i += 8) {
+        __m256i sv = _mm256_loadu_si256((const __m256i *)(s + i));
+        if (_mm256_testz_si256(sv, sv)) continue;
+        if (alpha == 1.0f && _mm256_movemask_epi8(_mm256_cmpeq_epi32(_mm256_and_si256(sv, opaque), opaque)) == -1) {
+            _mm256_storeu_si256((__m256i *)(d + i), sv);
+            continue;
+        }
+        __m256i dv = _mm256_loadu_si256((const __m256i *)(d + i));
+        __m256i slo = _mm256_unpacklo_epi8(sv, zero), shi = _mm256_unpackhi_epi8(sv, zero);
+        __m256i dlo = _mm256_unpacklo_epi8(dv, zero), dhi = _mm256_unpackhi_epi8(dv, zero);
+        __m256i q0 = composite_pair(_mm256_unpacklo_epi16(slo, zero), _mm256_unpacklo_epi16(dlo, zero), al, half, top);
+        __m256i q1 = composite_pair(_mm256_unpackhi_epi16(slo, zero), _mm256_unpackhi_epi16(dlo, zero), al, half, top);
+        __m256i q2 = composite_pair(_mm256_unpacklo_epi16(shi, zero), _mm256_unpacklo_epi16(dhi, zero), al, half, top);
+        __m256i q3 = composite_pair(_mm256_unpackhi_epi16(shi, zero), _mm256_unpackhi_epi16(dhi, zero), al, half, top);
+        _mm256_storeu_si256((__m256i *)(d + i), _mm256_packus_epi16(_mm256_packs_epi32(q0, q1), _mm256_packs_epi32(q2, q3)));
+    }
+    composite_from(i, d, s, n, alpha);
+}
+#endif
+
+void cgs_composite_span_using(int variant, uint32_t *d, const uint32_t *s, long n, float alpha) {
+#if defined(__x86_64__)
+    if (variant == 2 && cgs_avx2) { composite_span_avx2(d, s, n, alpha); return; }
+#endif
+    composite_from(0, d, s, n, alpha);
+}
+
+void cgs_composite_span(uint32_t *d, const uint32_t *s, long n, float alpha) { cgs_composite_span_using(2, d, s, n, alpha); }
+
 void cgs_blend_span_using(int variant, uint32_t *p, long n, float r, float g, float b, float a) {
     f4 s = {b, g, r, a};
     s = s * 1.0f;

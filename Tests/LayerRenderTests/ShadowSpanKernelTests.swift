@@ -57,3 +57,39 @@ import Testing
         }
     }
 }
+
+/// The group composite kernel (kernels_blend.c) against `Raster.compositePixel` per pixel, in
+/// every variant: transparent, opaque and translucent sources in runs and mixed, alpha 1 and
+/// below, lengths that leave every remainder.
+@Suite struct CompositeSpanKernelTests {
+    @Test(arguments: [Int32(0), 2])
+    func spansEqualCompositePixel(variant: Int32) {
+        var s: UInt32 = 0x1357_9BDF
+        func next() -> UInt32 { s = s &* 1_664_525 &+ 1_013_904_223; return s }
+        func pixel(_ kind: UInt32) -> UInt32 {
+            switch kind % 4 {
+            case 0: return 0
+            case 1: return 0xFF00_0000 | next() & 0xFF_FFFF
+            default:
+                let a = next() >> 24, r = next()
+                let c = { (v: UInt32) in v % (a + 1) }
+                return a << 24 | c(r >> 16 & 255) << 16 | c(r >> 8 & 255) << 8 | c(r & 255)
+            }
+        }
+        for case_ in 0..<300 {
+            let n = case_ % 37
+            let alpha: Float = case_ % 3 == 0 ? 1 : Float(next() >> 8) / 16_777_216
+            // Runs of one kind (whole groups of eight transparent or opaque), or mixed.
+            let runKind = next()
+            let source = (0..<n).map { _ in pixel(case_ % 2 == 0 ? runKind : next()) }
+            let start = (0..<n).map { _ in next() }
+            var fast = start, slow = start
+            var src = source
+            cgs_composite_span_using(variant, &fast, &src, n, alpha)
+            slow.withUnsafeMutableBufferPointer { d in
+                for i in 0..<n { Raster.compositePixel(source[i], d.baseAddress! + i, alpha, copies: alpha == 1) }
+            }
+            #expect(fast == slow, "variant \(variant), case \(case_)")
+        }
+    }
+}

@@ -51,6 +51,10 @@ void cgs_rrect_row(float *out, long x0, long n, double y, const double *m, const
 /// each pixel at full coverage, each channel ⌊min(c + d·(1 − a·1/255) + 0.5, 255)⌋ in Float.
 void cgs_blend_span(uint32_t *p, long n, float r, float g, float b, float a);
 
+/// `Raster.compositeRun` over n pixels: each source pixel s[i] (premultiplied) times `alpha`
+/// over d[i] as `Raster.blend` computes it (transparent sources leave d[i] as it is).
+void cgs_composite_span(uint32_t *d, const uint32_t *s, long n, float alpha);
+
 /// The kernels above through a chosen variant, for the tests that compare them: 0 the portable
 /// loop, 1 SSE2 (x86-64; else portable), 2 the widest the processor runs.
 uint32_t cgs_lerp_rows_using(int variant, uint32_t *out, const uint32_t *top, const uint32_t *bottom, long n, uint32_t w);
@@ -60,6 +64,7 @@ void cgs_blur_row_using(int variant, float *out, const float *line, const float 
 void cgs_rrect_row_using(int variant, float *out, long x0, long n, double y, const double *m, const cgs_rrect *shape,
                          const cgs_rrect *hole, double pixel, int antialias);
 void cgs_blend_span_using(int variant, uint32_t *p, long n, float r, float g, float b, float a);
+void cgs_composite_span_using(int variant, uint32_t *d, const uint32_t *s, long n, float alpha);
 void cgs_blur_columns_using(int variant, uint8_t *out, const float *const *rows, const float *weights, long count, long n);
 
 #endif

@@ -389,8 +389,9 @@ enum Raster {
     /// copied (what `blend` computes for them, exactly), transparent ones skipped.
     @inline(__always)
     static func compositeRun(_ s: UnsafeMutablePointer<UInt32>, _ d: UnsafeMutablePointer<UInt32>, _ xs: Range<Int>, _ alpha: Float) {
-        let copies = alpha == 1
-        for x in xs { compositePixel(s[x], d + x, alpha, copies: copies) }
+        // `compositePixel` for each, eight pixels a step in C (the same bytes).
+        guard !xs.isEmpty else { return }
+        cgs_composite_span(d + xs.lowerBound, s + xs.lowerBound, xs.count, alpha)
     }
 
     /// Source-over of one premultiplied pixel times `alpha` (`copies`: alpha is 1): transparent
