@@ -134,7 +134,9 @@ extension Compositor {
             let item = contexts[k]
             let local = snap.localTime(fromParent: item.parentTime)
             // The same snapshot, without animations, in the same inherited context: the same footprint.
-            if known, !item.delayed, let old = previous[snap.id], old.snapshot === snap, snap.animations.isEmpty,
+            // Last frame's footprint of this layer, looked up once.
+            let last = previous[snap.id]
+            if known, !item.delayed, let old = last, old.snapshot === snap, snap.animations.isEmpty,
                old.instances == item.instances,
                !Compositor.changesByItself(snap.state, since: old.time),
                old.parentWorld == item.parentWorld, old.parentSublayer == item.parentSublayer, old.parent3D == item.parent3D,
@@ -179,13 +181,13 @@ extension Compositor {
             let clip = visible && s.masksToBounds && !isTransformLayer ? item.clip.intersection(Compositor.box(of: b, world: world, limit: frame)) : item.clip
             let children = snap.sublayers.map(\.id)
             var replicatorChanged = false
-            if case .replicator? = s.content, let old = previous[snap.id], old.state != s { replicatorChanged = true }
+            if case .replicator? = s.content, let old = last, old.state != s { replicatorChanged = true }
             let mine = Footprint(snapshot: snap, state: s, world: world, parentWorld: item.parentWorld,
                                  parentSublayer: item.parentSublayer, parent3D: item.parent3D, alpha: item.alpha, clip: item.clip,
                                  spread: item.spread, children: children, box: box, transitioning: transitioning, visible: visible,
                                  childAlpha: item.alpha * opacity, childSublayer: sub, childClip: clip, childSpread: spread,
                                  childWorld: isTransformLayer ? item.parentWorld : world, child3D: isTransformLayer ? full4 : nil)
-            if let old = previous[snap.id], known {
+            if let old = last, known {
                 if old.state != s || old.world != world || old.alpha != item.alpha || old.clip != item.clip
                     || old.children != children || transitioning || old.transitioning || old.box != box {
                     damage = damage.union(old.box).union(box)
@@ -198,7 +200,7 @@ extension Compositor {
             // Particles move every frame, anywhere the emitter's clip allows.
             mine.time = local
             mine.instances = item.instances
-            if visible && (item.delayed || Compositor.changesByItself(s, since: previous[snap.id]?.time)) { damage = damage.union(box) }
+            if visible && (item.delayed || Compositor.changesByItself(s, since: last?.time)) { damage = damage.union(box) }
             if visible { push(snap, mine, local, item, changed: replicatorChanged) }
         }
         if known {
