@@ -1,25 +1,35 @@
 #include "kernels.h"
 #include "cgsupport.h"
 
-// One premultiplied colour blended over a run of pixels at full coverage (Raster.fill's
-// translucent interiors): `Raster.blend` at cov = 1, whose colour term s·1 is s and whose
-// factor is 1 − a·1/255, so each channel is ⌊min((s + d·inv) + 0.5, 255)⌋ in Float — the same
-// operations in the same order (no fused multiply-adds), eight pixels a step with AVX2.
+// Source-over blends that reproduce `Raster.blend` (d = s·cov + d·(1 − sₐ·cov/255), rounded
+// to bytes in Float): a colour over a run at full coverage (translucent interiors), a shadow's
+// colour through its coverage bytes, and groups composited at an alpha. Each keeps `blend`'s
+// operations in their order — the colour term, plus the destination times its factor, plus
+// one half, at most 255, truncated — with no fused multiply-adds.
 #pragma STDC FP_CONTRACT OFF
 
 typedef float f4 __attribute__((ext_vector_type(4)));
 typedef int32_t i4 __attribute__((ext_vector_type(4)));
 typedef uint32_t u4 __attribute__((ext_vector_type(4)));
 
-static void blend_from(long i, uint32_t *p, long n, f4 s, float inv) {
+/// A pixel word's channels b, g, r, a as floats.
+static inline f4 channels(uint32_t p) {
     const u4 shifts = {0, 8, 16, 24};
-    for (; i < n; i++) {
-        f4 d = __builtin_convertvector((i4)(((u4)p[i] >> shifts) & 255u), f4);
-        f4 o = s + d * inv + 0.5f;
-        o = o < 255.0f ? o : 255.0f;
-        u4 c = (u4)__builtin_convertvector(o, i4);
-        p[i] = c.x | c.y << 8 | c.z << 16 | c.w << 24;
-    }
+    return __builtin_convertvector((i4)(((u4)p >> shifts) & 255u), f4);
+}
+
+/// `blend`'s result over d for colour term `s` (the colour times its coverage, b, g, r, a) and
+/// destination factor `inv`.
+static inline uint32_t over(uint32_t d, f4 s, float inv) {
+    f4 o = s + channels(d) * inv + 0.5f;
+    o = o < 255.0f ? o : 255.0f;
+    u4 c = (u4)__builtin_convertvector(o, i4);
+    return c.x | c.y << 8 | c.z << 16 | c.w << 24;
+}
+
+// One colour at full coverage: its term s·1 is s and its factor 1 − a·1/255.
+static void blend_from(long i, uint32_t *p, long n, f4 s, float inv) {
+    for (; i < n; i++) p[i] = over(p[i], s, inv);
 }
 
 #if defined(__x86_64__)
@@ -58,18 +68,12 @@ static void blend_span_avx2(uint32_t *p, long n, f4 s4, float inv) {
 // is and opaque ones at alpha 1 give s exactly, so computing every pixel is the same as the Swift
 // loop's shortcuts; the vector loop still skips all-transparent and copies all-opaque groups.
 static void composite_from(long i, uint32_t *d, const uint32_t *s, long n, float alpha) {
-    const u4 shifts = {0, 8, 16, 24};
     for (; i < n; i++) {
         uint32_t p = s[i];
         if (p == 0) continue;
         if (alpha == 1.0f && p >> 24 == 255) { d[i] = p; continue; }
-        f4 c = __builtin_convertvector((i4)(((u4)p >> shifts) & 255u), f4);
-        float inv = 1.0f - c.w * alpha / 255.0f;
-        f4 dst = __builtin_convertvector((i4)(((u4)d[i] >> shifts) & 255u), f4);
-        f4 o = c * alpha + dst * inv + 0.5f;
-        o = o < 255.0f ? o : 255.0f;
-        u4 q = (u4)__builtin_convertvector(o, i4);
-        d[i] = q.x | q.y << 8 | q.z << 16 | q.w << 24;
+        f4 c = channels(p);
+        d[i] = over(d[i], c * alpha, 1.0f - c.w * alpha / 255.0f);
     }
 }
 
@@ -129,3 +133,16 @@ void cgs_blend_span_using(int variant, uint32_t *p, long n, float r, float g, fl
 }
 
 void cgs_blend_span(uint32_t *p, long n, float r, float g, float b, float a) { cgs_blend_span_using(2, p, n, r, g, b, a); }
+
+// A shadow's colour through its blurred coverage (Raster.shadow): the colour term and the
+// destination factor looked up by coverage byte (`Raster.shadowTables` fills them with
+// `blend`'s own expressions); zero coverage leaves the pixel.
+void cgs_shadow_span(uint32_t *dst, const uint8_t *alpha, long n, const float *src, const float *inv) {
+    for (long i = 0; i < n; i++) {
+        uint32_t a = alpha[i];
+        if (a == 0) continue;
+        f4 s;
+        __builtin_memcpy(&s, src + 4 * a, sizeof s);
+        dst[i] = over(dst[i], s, inv[a]);
+    }
+}

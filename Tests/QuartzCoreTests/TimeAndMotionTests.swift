@@ -176,16 +176,11 @@ final class Stage {
     }
 
     @Test func explicitAnimationDelegateAndFillForwards() {
-        final class Listener: NSObject, CAAnimationDelegate {
-            var events: [String] = []
-            func animationDidStart(_ anim: CAAnimation) { events.append("start") }
-            func animationDidStop(_ anim: CAAnimation, finished flag: Bool) { events.append("stop:\(flag)") }
-        }
         let stage = Stage(at: 0)
         let l = CALayer()
         stage.add(l)
         stage.frame(at: 0)
-        let listener = Listener()
+        let listener = AnimationListener()
         let a = CABasicAnimation(keyPath: "position.x")
         a.fromValue = 0; a.toValue = 100; a.duration = 1
         a.fillMode = .forwards; a.isRemovedOnCompletion = false
@@ -205,7 +200,7 @@ final class Stage {
 
         let b = CABasicAnimation(keyPath: "opacity")
         b.fromValue = 0; b.toValue = 1; b.duration = 10
-        let listener2 = Listener()
+        let listener2 = AnimationListener()
         b.delegate = listener2
         l.add(b, forKey: "fade")
         stage.frame(at: 3)
@@ -218,16 +213,11 @@ final class Stage {
         // CAMediaTiming: "Setting this property [repeatCount] to greatestFiniteMagnitude will
         // cause the animation to repeat forever" — it never finishes by itself, even when its
         // layer's time is later changed; removal reports finished: false.
-        final class Listener: NSObject, CAAnimationDelegate {
-            var events: [String] = []
-            func animationDidStart(_ anim: CAAnimation) { events.append("start") }
-            func animationDidStop(_ anim: CAAnimation, finished flag: Bool) { events.append("stop:\(flag)") }
-        }
         let stage = Stage(at: 0)
         let l = CALayer()
         stage.add(l)
         stage.frame(at: 0)
-        let listener = Listener()
+        let listener = AnimationListener()
         let spin = CABasicAnimation(keyPath: "transform.rotation.z")
         spin.fromValue = 0; spin.toValue = CGFloat.pi * 2; spin.duration = 1
         spin.repeatCount = repeats
@@ -504,4 +494,11 @@ final class Stage {
         stage.frame(at: 1)
         #expect(abs(l.presentation()!.opacity - 0.5) < 1e-6)
     }
+}
+
+/// Records an animation delegate's calls in order ("start", "stop:true", "stop:false").
+final class AnimationListener: NSObject, CAAnimationDelegate {
+    var events: [String] = []
+    func animationDidStart(_ anim: CAAnimation) { events.append("start") }
+    func animationDidStop(_ anim: CAAnimation, finished flag: Bool) { events.append("stop:\(flag)") }
 }
