@@ -27,7 +27,8 @@ test: deps
 	$(SWIFT) build --build-tests -j $(JOBS)
 	$(TEST_FONTS) $(SWIFT) test --skip-build --parallel --num-workers $(JOBS)
 
-# libFuzzer with AddressSanitizer over every fuzz target (Sources/FuzzTargets), FUZZ_SECONDS each.
+# libFuzzer with AddressSanitizer over every fuzz target (Sources/FuzzTargets), FUZZ_SECONDS each
+# (FUZZ_RUNS=N stops after N inputs; FUZZ_LEAKS=0 for long runs: see scripts/fuzz.sh).
 FUZZ_SECONDS ?= 60
 FUZZ_TARGETS := image path layers text
 # Built from scratch each time. The sanitizers reach the compiler as one flag: given as two

@@ -29,7 +29,7 @@ public func CGImageSourceCreateWithURL(_ url: CFURL, _ options: CFDictionary?) -
 
 /// An image source over bytes in memory.
 public func CGImageSourceCreateWithData(_ data: CFData, _ options: CFDictionary?) -> CGImageSource? {
-    CGImageSource(data: Data(referencing: data))
+    CGImageSource(data: Data(copying: data))
 }
 
 /// The number of images in the source: 1 for a recognised PNG or JPEG, else 0.

@@ -63,7 +63,7 @@ extension CGImage {
                        space: CGColorSpaceCreateDeviceRGB(),
                        bitmapInfo: CGBitmapInfo(rawValue: CGImageAlphaInfo.premultipliedFirst.rawValue
                                                 | CGBitmapInfo.byteOrder32Little.rawValue),
-                       provider: CGDataProvider(data: data as NSData)!, decode: nil, shouldInterpolate: true,
+                       provider: CGDataProvider(bytes: data), decode: nil, shouldInterpolate: true,
                        intent: .defaultIntent)
     }
 }

@@ -1,9 +1,9 @@
 import CoreGraphics
 import Foundation
 
-// Stage: damage. Reads: the snapshot tree at the frame time and the last frame's footprints.
-// Produces: this frame's footprints, their boxes (paint culls leaves by them) and the damage box.
-// Paints nothing.
+// Stage: damage and prepare. Reads: the snapshot tree at the frame time and the last frame's
+// footprints. Produces: this frame's footprints, their boxes (paint culls leaves by them), the
+// damage box, and the display list the bands paint (Prepare/). Paints nothing.
 
 // Damage: which pixels can differ from the previous frame this compositor painted.
 //
@@ -43,6 +43,9 @@ extension Compositor {
         var time: Double = 0
         /// Where the replicators above place the layer's other copies (device → device maps).
         var instances: [Homography]?
+        /// Its display item geometry, once worked out (Compositor+Prepare.swift).
+        var geometry: ItemGeometry?
+        var hasGeometry = false
 
         init(snapshot: LayerSnapshot, state: LayerState, world: Homography, parentWorld: Homography, parentSublayer: Transform3D?,
              parent3D: Transform3D?, alpha: Double, clip: PixelBox, spread: Spread, children: [UInt64], box: PixelBox,
@@ -84,6 +87,9 @@ extension Compositor {
             /// Under a replicator whose delayed copies animate, or whose own settings changed this
             /// frame: the layer's box is damaged.
             var delayed = false
+            /// The display list context the layers are listed in (-1: not listed: painted inside
+            /// an offscreen group, or culled with their superlayer).
+            var listed: Int32 = -1
         }
         let known = footprintBase == base && footprintFrame == frame
         // The tree the footprints were taken of, and nothing in it moves with time: nothing
@@ -97,9 +103,21 @@ extension Compositor {
         current.reserveCapacity(previous.count)
         boxes.reserveCapacity(previous.count)
         var damage = PixelBox(x0: 0, y0: 0, x1: 0, y1: 0)
-        var contexts = [Item(parentTime: time, parentWorld: base, parentSublayer: nil, alpha: 1, clip: frame, spread: Spread())]
-        var stack: [(snap: LayerSnapshot, context: Int)] = [(root, 0)]
+        var contexts = [Item(parentTime: time, parentWorld: base, parentSublayer: nil, alpha: 1, clip: frame, spread: Spread(),
+                             listed: 0)]
+        displayList.removeAll()
+        displayList.contexts.append(DisplayContext(parentTime: time, parentWorld: base, parentSublayer: nil, flipped: false,
+                                                   clips: [], alpha: 1, limit: frame, depth: 0))
+        // Borders waiting for their layer's sublayers to be listed (the stack holds their index,
+        // `border` ≥ 0, after the sublayers).
+        var borders: [DisplayItem] = []
+        var stack: [(snap: LayerSnapshot, context: Int, border: Int)] = [(root, 0, -1)]
         func push(_ snap: LayerSnapshot, _ f: Footprint, _ local: Double, _ item: Item, changed: Bool = false) {
+            let listed = list(snap, f, local: local, context: item.listed, frame: frame)
+            if let border = listed.border {
+                borders.append(border)
+                stack.append((snap, -1, borders.count - 1))
+            }
             var copies = item.replicated, instances = item.instances, delayed = item.delayed
             var replicatorClip = item.replicatorClip
             if case .replicator(let r)? = f.state.content, r.drawnCount != 1 {
@@ -121,16 +139,19 @@ extension Compositor {
                 contexts.append(Item(parentTime: local, parentWorld: f.world, parentSublayer: nil, alpha: f.childAlpha,
                                      clip: f.clip, spread: f.childSpread, replicated: item.replicated, instances: item.instances,
                                      replicatorClip: item.replicatorClip, delayed: item.delayed))
-                stack.append((m, contexts.count - 1))
+                stack.append((m, contexts.count - 1, -1))
             }
             guard !snap.sublayers.isEmpty else { return }
             contexts.append(Item(parentTime: local, parentWorld: f.childWorld, parentSublayer: f.childSublayer,
                                  parent3D: f.child3D, alpha: f.childAlpha, clip: f.childClip, spread: f.childSpread,
-                                 replicated: copies, instances: instances, replicatorClip: replicatorClip, delayed: delayed))
+                                 replicated: copies, instances: instances, replicatorClip: replicatorClip, delayed: delayed,
+                                 listed: listed.sublayers))
             let k = contexts.count - 1
-            for c in snap.sublayers { stack.append((c, k)) }
+            // Popped in painting order, so that the display list is written in it.
+            for c in Compositor.paintOrder(snap.sublayers).reversed() { stack.append((c, k, -1)) }
         }
-        while let (snap, k) = stack.popLast() {
+        while let (snap, k, border) = stack.popLast() {
+            if border >= 0 { displayList.items.append(borders[border]); continue }
             let item = contexts[k]
             let local = snap.localTime(fromParent: item.parentTime)
             // The same snapshot, without animations, in the same inherited context: the same footprint.

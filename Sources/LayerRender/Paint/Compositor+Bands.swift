@@ -22,15 +22,18 @@ extension Compositor {
         // Footprints describe this frame only when the damage walk just ran for this tree, time and base.
         cullBoxes = footprintRoot === root && footprintTime == time && footprintBase == base ? footprintBoxes : nil
         defer { cullBoxes = nil }
+        // The display list describes this frame when the footprints do (they are written together).
+        let list = cullBoxes != nil ? displayList : nil
         tilesFading = false
         particleShare.reset()
         let full = PixelBox(x0: 0, y0: 0, x1: target.width, y1: target.height)
         let area = limit?.intersection(full) ?? full
         guard threads > 1, area.y1 - area.y0 >= Compositor.minRowsToSplit else {
-            let work = BandWork(main: self, helper: self, root: root, time: time, target: target, base: base, clearing: clearing)
+            let work = BandWork(main: self, helper: self, root: root, time: time, target: target, base: base, clearing: clearing,
+                                list: list)
             Compositor.paint(deep: root.height > Compositor.shallowHeight, [{
                 work.main.paintBand(work.root, at: work.time, into: work.target, base: work.base, band: area, frame: full,
-                                    clearing: work.clearing)
+                                    clearing: work.clearing, list: work.list)
             }])
             return
         }
@@ -47,12 +50,13 @@ extension Compositor {
         let mid = area.y0 + CGClampToInt((Double(rows) * bandShare).rounded(), in: 1...(rows - 1))
         let top = PixelBox(x0: area.x0, y0: area.y0, x1: area.x1, y1: mid)
         let bottom = PixelBox(x0: area.x0, y0: mid, x1: area.x1, y1: area.y1)
-        let work = BandWork(main: self, helper: helper, root: root, time: time, target: target, base: base, clearing: clearing)
+        let work = BandWork(main: self, helper: helper, root: root, time: time, target: target, base: base, clearing: clearing,
+                            list: list)
         let bands: [@Sendable () -> Void] = (0..<2).map { i in {
             let c = i == 0 ? work.main : work.helper
             let start = DispatchTime.now().uptimeNanoseconds
             c.paintBand(work.root, at: work.time, into: work.target, base: work.base, band: i == 0 ? top : bottom, frame: full,
-                        clearing: work.clearing)
+                        clearing: work.clearing, list: work.list)
             let elapsed = DispatchTime.now().uptimeNanoseconds - start
             if i == 0 { work.topNanoseconds = elapsed } else { work.bottomNanoseconds = elapsed }
         } }
@@ -104,14 +108,19 @@ extension Compositor {
         return min(max((share + balanced) / 2, 0.25), 0.75)
     }
 
-    /// Paints the rows of `band` (one thread's share of the frame).
+    /// Paints the rows of `band` (one thread's share of the frame): from the frame's display list
+    /// when there is one, else by walking the tree.
     func paintBand(_ root: LayerSnapshot, at time: Double, into target: RenderTarget, base: Homography, band: PixelBox,
-                   frame: PixelBox, clearing: Bool = false) {
+                   frame: PixelBox, clearing: Bool = false, list: DisplayList? = nil) {
         culledLayers = 0; paintedLayers = 0; skippedForDepth = 0; paintedPixels = 0; overBudget = false
         frameNumber += 1
         if clearing && !self.root(root, at: time, base: base, covers: band) { target.clear(band) }
-        paint(root, Context(parentTime: time, parentWorld: base, parentSublayer: nil, flipped: false, clips: [],
-                            alpha: 1, target: target, limit: band, frame: frame, depth: 0))
+        if let list {
+            paint(list, band: band, target: target, frame: frame)
+        } else {
+            paint(root, Context(parentTime: time, parentWorld: base, parentSublayer: nil, flipped: false, clips: [],
+                                alpha: 1, target: target, limit: band, frame: frame, depth: 0))
+        }
         trimContentCache()
     }
 }
@@ -144,14 +153,15 @@ private final class BandWork: @unchecked Sendable {   // bands take rows under i
     let target: RenderTarget
     let base: Homography
     let clearing: Bool
+    let list: DisplayList?
     let helperRasterHits: Int, helperContentHits: Int
     /// Each band's painting time (written by its own thread, read after both finished).
     var topNanoseconds: UInt64 = 0, bottomNanoseconds: UInt64 = 0
 
     init(main: Compositor, helper: Compositor, root: LayerSnapshot, time: Double, target: RenderTarget, base: Homography,
-         clearing: Bool) {
+         clearing: Bool, list: DisplayList?) {
         self.main = main; self.helper = helper; self.root = root; self.time = time; self.target = target; self.base = base
-        self.clearing = clearing
+        self.clearing = clearing; self.list = list
         helperRasterHits = helper.rasterHits; helperContentHits = helper.contentHits
     }
 }

@@ -44,6 +44,8 @@ package final class Compositor {
     /// Every footprint's box, as values (both bands read them at once without touching the
     /// footprints' reference counts).
     var footprintBoxes: [UInt64: PixelBox] = [:]
+    /// The frame's layers in painting order, written with the footprints (Prepare/DisplayList.swift).
+    var displayList = DisplayList()
     /// While painting the frame whose damage walk made the footprints (same tree, time and
     /// base): their boxes, for leaves to be culled by (set on the band helper too).
     var cullBoxes: [UInt64: PixelBox]?
@@ -331,7 +333,19 @@ package final class Compositor {
                                  inverse: Homography, pixel: CGFloat, box: PixelBox, shape: RoundedRect,
                                  clipSelf: ClipShape, flipped: Bool, depth: Int, full4: Transform3D? = nil,
                                  rows: MaskPlane.Rows? = nil) {
-        let b = s.bounds.standardized
+        paintBody(snap, s, own, local: local, world: world, inverse: inverse, pixel: pixel, box: box, shape: shape,
+                  clipSelf: clipSelf, flipped: flipped, full4: full4, rows: rows)
+        if !snap.sublayers.isEmpty {
+            paintSublayers(snap, s, own, local: local, world: world, box: box, clipSelf: clipSelf, flipped: flipped,
+                           depth: depth, full4: full4)
+        }
+        paintBorder(s, own, inverse: inverse, pixel: pixel, box: box, shape: shape)
+    }
+
+    /// What a layer draws below its sublayers: background, contents and its class's content.
+    func paintBody(_ snap: LayerSnapshot, _ s: LayerState, _ own: Context, local: Double, world: Homography,
+                   inverse: Homography, pixel: CGFloat, box: PixelBox, shape: RoundedRect, clipSelf: ClipShape,
+                   flipped: Bool, full4: Transform3D? = nil, rows: MaskPlane.Rows? = nil) {
         let antialias = s.allowsEdgeAntialiasing
         paintedLayers += 1
         if let bg = s.backgroundColor, bg.alpha > 0 {
@@ -349,38 +363,44 @@ package final class Compositor {
                          alpha: own.alpha, antialias: antialias, local: local,
                          space3D: full4.map { ($0, own.parentWorld) }, rows: rows)
         }
-        if !snap.sublayers.isEmpty {
-            var child = own
-            child.parentTime = local
-            child.parentWorld = world
-            child.parent3D = nil
-            child.flipped = flipped
-            child.depth = depth + 1
-            child.parentSublayer = Compositor.placedSublayerTransform(s)
-            if s.masksToBounds {
-                child.clips.append(clipSelf)
-                child.limit = child.limit.intersection(box)
-            }
-            if !child.limit.isEmpty {
-                if case .replicator(let r)? = s.content, r.preservesDepth, let full4 {
-                    // Instances keep their depth: chained in 3D into this layer's parent plane, sorted.
-                    var deep = child
-                    deep.parentWorld = own.parentWorld
-                    deep.parent3D = full4
-                    paintInstancesInDepth(snap.sublayers, r, bounds: b, deep)
-                } else if case .replicator(let r)? = s.content {
-                    paintInstances(snap.sublayers, r, bounds: b, child)
-                } else {
-                    for sub in Compositor.paintOrder(snap.sublayers) { paint(sub, child) }
-                }
-            }
+    }
+
+    /// A layer's sublayers, in its coordinate system (sublayerTransform, masksToBounds, replicator copies).
+    private func paintSublayers(_ snap: LayerSnapshot, _ s: LayerState, _ own: Context, local: Double, world: Homography,
+                                box: PixelBox, clipSelf: ClipShape, flipped: Bool, depth: Int, full4: Transform3D?) {
+        var child = own
+        child.parentTime = local
+        child.parentWorld = world
+        child.parent3D = nil
+        child.flipped = flipped
+        child.depth = depth + 1
+        child.parentSublayer = Compositor.placedSublayerTransform(s)
+        if s.masksToBounds {
+            child.clips.append(clipSelf)
+            child.limit = child.limit.intersection(box)
         }
-        if s.borderWidth > 0, let bc = s.borderColor, bc.alpha > 0 {
-            let innerRect = b.insetBy(dx: s.borderWidth, dy: s.borderWidth)
-            let inner = innerRect.isNull || innerRect.width <= 0 || innerRect.height <= 0 ? nil : shape.inset(by: s.borderWidth)
-            Raster.fill(own.target, box: box, inverse: inverse, pixel: pixel, outer: shape, inner: inner,
-                        color: PremultipliedColor(bc, alpha: own.alpha), antialias: antialias, clips: own.clips)
+        guard !child.limit.isEmpty else { return }
+        if case .replicator(let r)? = s.content, r.preservesDepth, let full4 {
+            // Instances keep their depth: chained in 3D into this layer's parent plane, sorted.
+            var deep = child
+            deep.parentWorld = own.parentWorld
+            deep.parent3D = full4
+            paintInstancesInDepth(snap.sublayers, r, bounds: s.bounds.standardized, deep)
+        } else if case .replicator(let r)? = s.content {
+            paintInstances(snap.sublayers, r, bounds: s.bounds.standardized, child)
+        } else {
+            for sub in Compositor.paintOrder(snap.sublayers) { paint(sub, child) }
         }
+    }
+
+    /// What a layer draws above its sublayers: its border, inside its bounds.
+    func paintBorder(_ s: LayerState, _ own: Context, inverse: Homography, pixel: CGFloat, box: PixelBox, shape: RoundedRect) {
+        guard s.borderWidth > 0, let bc = s.borderColor, bc.alpha > 0 else { return }
+        let b = s.bounds.standardized
+        let innerRect = b.insetBy(dx: s.borderWidth, dy: s.borderWidth)
+        let inner = innerRect.isNull || innerRect.width <= 0 || innerRect.height <= 0 ? nil : shape.inset(by: s.borderWidth)
+        Raster.fill(own.target, box: box, inverse: inverse, pixel: pixel, outer: shape, inner: inner,
+                    color: PremultipliedColor(bc, alpha: own.alpha), antialias: s.allowsEdgeAntialiasing, clips: own.clips)
     }
 
 

@@ -1,0 +1,77 @@
+import CoreGraphics
+import Foundation
+
+// Stage: prepare. Reads: one layer's footprint of this frame (state, world map, inherited
+// context) as the damage walk reaches it, in painting order. Produces: that layer's display
+// items and the context its sublayers are listed in. Paints nothing, and decides what is a
+// plain layer and what is an offscreen group with the same rules as the recursive painter
+// (Compositor.swift), so that both paint the same pixels.
+
+extension Compositor {
+    /// Lists `snap` (its footprint `f`, local time `local`) in the context `k` of the display
+    /// list. Returns the context its sublayers are listed in (-1: they are not) and, when its
+    /// border must follow its sublayers, the border item to append after them.
+    func list(_ snap: LayerSnapshot, _ f: Footprint, local: Double, context k: Int32,
+              frame: PixelBox) -> (sublayers: Int32, border: DisplayItem?) {
+        guard k >= 0 else { return (-1, nil) }
+        let c = displayList.contexts[Int(k)]
+        guard c.depth < maxDepth else { displayList.skippedForDepth += 1; return (-1, nil) }
+        let s = f.state
+        guard !Compositor.needsGroup(snap, s, transitioning: f.transitioning) else {
+            displayList.items.append(DisplayItem(kind: .group, context: k, footprint: f, local: local, geometry: nil))
+            return (-1, nil)
+        }
+        let bordered = s.borderWidth > 0 && (s.borderColor?.alpha ?? 0) > 0
+        let draws = (s.backgroundColor?.alpha ?? 0) > 0 || s.contentsImage != nil || s.content != nil
+        let leaf = snap.sublayers.isEmpty
+        // A leaf that draws nothing is not listed (nor worked out).
+        guard draws || bordered || !leaf, let g = geometry(f, frame: frame) else { return (-1, nil) }
+        if draws || (bordered && leaf) {
+            displayList.items.append(DisplayItem(kind: .layer, context: k, bordered: bordered && leaf, footprint: f,
+                                                 local: local, geometry: g))
+        }
+        guard !leaf else { return (-1, nil) }
+        let flipped = c.flipped != s.isGeometryFlipped
+        var child = DisplayContext(parentTime: local, parentWorld: f.world, parentSublayer: f.childSublayer, flipped: flipped,
+                                   clips: c.clips, alpha: c.alpha * min(max(s.opacity, 0), 1), limit: c.limit,
+                                   depth: c.depth + 1)
+        if s.masksToBounds {
+            child.clips.append(ClipShape(shape: g.shape, inverse: g.inverse, pixel: g.pixel, box: g.box))
+            child.limit = child.limit.intersection(g.box)
+        }
+        let border = bordered ? DisplayItem(kind: .border, context: k, footprint: f, local: local, geometry: g) : nil
+        guard !child.limit.isEmpty else { return (-1, border) }
+        displayList.contexts.append(child)
+        return (Int32(displayList.contexts.count - 1), border)
+    }
+
+    /// Whether the recursive painter draws the layer through an offscreen group or a path of its
+    /// own (Compositor.swift's `paint`): then it and its subtree are one `.group` item.
+    static func needsGroup(_ snap: LayerSnapshot, _ s: LayerState, transitioning: Bool) -> Bool {
+        if transitioning || snap.mask != nil || s.shouldRasterize { return true }
+        if min(max(s.opacity, 0), 1) < 1 && s.allowsGroupOpacity && !snap.sublayers.isEmpty { return true }
+        if min(max(s.shadowOpacity, 0), 1) > 0 && (s.shadowColor?.alpha ?? 0) > 0 { return true }
+        switch s.content {
+        case .transformLayer?, .replicator?: return true
+        case .emitter(let e)?: return e.preservesDepth
+        default: return false
+        }
+    }
+
+    /// A plain layer's geometry (worked out once per footprint), or nil when the painter culls
+    /// it with its sublayers: a singular map, or the back of a single-sided layer.
+    func geometry(_ f: Footprint, frame: PixelBox) -> ItemGeometry? {
+        if f.hasGeometry { return f.geometry }
+        f.hasGeometry = true
+        let s = f.state
+        guard let inverse = f.world.inverse else { return nil }
+        let b = s.bounds.standardized
+        let corners = Quad(b, through: f.world)
+        if !s.isDoubleSided, corners.isComplete, corners.signedArea < 0 { return nil }
+        var shape = RoundedRect(rect: b, radius: s.cornerRadius, mask: s.maskedCorners)
+        if s.allowsEdgeAntialiasing { shape.hardEdges = UInt8(~s.edgeAntialiasingMask & 15) }
+        let box = corners.isComplete ? PixelBox(covering: corners.bounds, limit: frame) : .empty
+        f.geometry = ItemGeometry(inverse: inverse, pixel: corners.pixelSize(inverse), box: box, shape: shape)
+        return f.geometry
+    }
+}

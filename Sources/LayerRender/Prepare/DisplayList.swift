@@ -1,0 +1,81 @@
+import CoreGraphics
+import Foundation
+
+// Stage: prepare (the list it produces). Written by the damage walk (Compositor+Damage.swift,
+// Compositor+Prepare.swift), once per frame; read by every band painter at once, never changed
+// while they paint (Compositor+DisplayList.swift).
+
+/// One frame's layers in painting order, in device pixels: what every band paints, without
+/// walking the tree or evaluating a layer again.
+///
+/// A plain layer (drawn straight into its parent's pixels) is one `.layer` item, and a `.border`
+/// item after its sublayers' items when it has both. A layer that needs an offscreen group —
+/// group opacity, a shadow, a mask, `shouldRasterize`, a transition, a replicator or transform
+/// layer — is one `.group` item, painted with its subtree by the recursive painter.
+/// Valid for one tree, frame time and base map (`Compositor.listValid`).
+struct DisplayList {
+    var items: [DisplayItem] = []
+    /// What the items inherit from their superlayers, shared by siblings.
+    var contexts: [DisplayContext] = []
+    /// Layers left out for being deeper than the compositor's `maxDepth`.
+    var skippedForDepth = 0
+
+    mutating func removeAll() {
+        items.removeAll(keepingCapacity: true)
+        contexts.removeAll(keepingCapacity: true)
+        skippedForDepth = 0
+    }
+}
+
+/// What a layer inherits from its superlayers when it is painted (device pixels).
+struct DisplayContext {
+    /// The superlayer's local time (seconds).
+    var parentTime: Double
+    /// The superlayer's layer space → device pixels.
+    var parentWorld: Homography
+    /// The superlayer's sublayerTransform, placed about its anchor (nil: identity).
+    var parentSublayer: Transform3D?
+    var flipped: Bool
+    /// The rounded shapes of the masksToBounds superlayers.
+    var clips: [ClipShape]
+    /// Product of the superlayers' opacities.
+    var alpha: Double
+    /// The pixels the masksToBounds superlayers leave (the frame without them).
+    var limit: PixelBox
+    var depth: Int
+}
+
+/// One thing a band paints.
+struct DisplayItem {
+    enum Kind: UInt8 {
+        /// A plain layer's background, contents and content (and its border without sublayers).
+        case layer
+        /// A plain layer's border, after its sublayers.
+        case border
+        /// A layer and its subtree, painted by the recursive painter (an offscreen group).
+        case group
+    }
+    var kind: Kind
+    /// Index of what it inherits in `DisplayList.contexts`.
+    var context: Int32
+    /// Draws the border at the end of the `.layer` item (no sublayers come between).
+    var bordered = false
+    /// The layer's state, place and box of this frame (from the damage walk).
+    let footprint: Compositor.Footprint
+    /// The layer's local time (seconds).
+    var local: Double
+    /// Where it is drawn (nil for groups).
+    var geometry: ItemGeometry?
+}
+
+/// A plain layer's geometry in device pixels, worked out once per footprint.
+struct ItemGeometry {
+    /// Device pixels → layer space.
+    var inverse: Homography
+    /// One device pixel in layer units.
+    var pixel: CGFloat
+    /// The pixels its bounds touch, within the frame.
+    var box: PixelBox
+    /// Its bounds rounded by cornerRadius, with its sharp edges.
+    var shape: RoundedRect
+}

@@ -1,0 +1,133 @@
+// The prepare pass's decisions, apart from pixels: which layers a frame's display list holds, in
+// which order, which are painted as offscreen groups, and what sublayers inherit. Each case is
+// one of Apple's documented rules for how a layer tree is composited.
+import CoreGraphics
+import Foundation
+@testable import LayerRender
+import Testing
+
+@Suite struct DisplayListTests {
+    private var nextID: UInt64 = 1
+
+    /// A snapshot of a layer at `frame` (superlayer space), with `configure` applied.
+    private mutating func layer(_ frame: CGRect, _ subs: [LayerSnapshot] = [], mask: LayerSnapshot? = nil,
+                                _ configure: (inout LayerState) -> Void = { _ in }) -> LayerSnapshot {
+        var s = LayerState()
+        s.bounds = CGRect(origin: .zero, size: frame.size)
+        s.position = CGPoint(x: frame.midX, y: frame.midY)
+        s.backgroundColor = CGColor(red: 1, green: 0, blue: 0, alpha: 1)
+        configure(&s)
+        defer { nextID += 1 }
+        return LayerSnapshot(id: nextID, state: s, sublayers: subs, mask: mask, animations: [])
+    }
+
+    /// The display list of one frame of `root` in a 200 × 200 target.
+    private func list(_ root: LayerSnapshot, maxDepth: Int = 1024) -> (DisplayList, Compositor) {
+        let c = Compositor()
+        c.maxDepth = maxDepth
+        _ = c.damage(root, at: 0, base: Compositor.base(scale: 1, origin: .zero), frame: PixelBox(x0: 0, y0: 0, x1: 200, y1: 200))
+        return (c.displayList, c)
+    }
+
+    private func entries(_ l: DisplayList) -> [String] {
+        l.items.map { "\($0.kind)\($0.bordered ? "+border" : ""):\($0.footprint.snapshot.id)" }
+    }
+
+    /// "Sublayers are drawn in ascending zPosition order, then in the order of the sublayers
+    /// array"; the border "is composited above the receiver's contents and sublayers".
+    @Test mutating func itemsFollowPaintingOrderWithTheBorderAfterTheSublayers() {
+        let a = layer(CGRect(x: 10, y: 10, width: 20, height: 20)) { $0.zPosition = 1 }   // 1
+        let b = layer(CGRect(x: 20, y: 20, width: 20, height: 20))                         // 2
+        let leaf = layer(CGRect(x: 50, y: 50, width: 20, height: 20)) { $0.borderWidth = 2 }   // 3
+        let root = layer(CGRect(x: 0, y: 0, width: 200, height: 200), [a, b, leaf]) { $0.borderWidth = 1 }   // 4
+        let (l, _) = list(root)
+        #expect(entries(l) == ["layer:4", "layer:2", "layer+border:3", "layer:1", "border:4"])
+    }
+
+    /// allowsGroupOpacity: "the layer is allowed to composite itself as a group separate from its
+    /// parent" when its opacity is below 1; a shadow is cast by the layer and its sublayers
+    /// together; a mask's alpha multiplies the layer and its sublayers: each is one group item,
+    /// its sublayers inside it.
+    @Test mutating func groupsHoldTheirSublayers() {
+        let inner1 = layer(CGRect(x: 0, y: 0, width: 10, height: 10))
+        let group = layer(CGRect(x: 10, y: 10, width: 50, height: 50), [inner1]) { $0.opacity = 0.5 }
+        let inner2 = layer(CGRect(x: 0, y: 0, width: 10, height: 10))
+        let shadowed = layer(CGRect(x: 70, y: 10, width: 50, height: 50), [inner2]) { $0.shadowOpacity = 1 }
+        let maskLayer = layer(CGRect(x: 0, y: 0, width: 20, height: 20))
+        let masked = layer(CGRect(x: 130, y: 10, width: 50, height: 50), mask: maskLayer)
+        let faded = layer(CGRect(x: 10, y: 100, width: 20, height: 20)) { $0.opacity = 0.5 }   // no sublayers: no group
+        let root = layer(CGRect(x: 0, y: 0, width: 200, height: 200), [group, shadowed, masked, faded])
+        let (l, _) = list(root)
+        #expect(entries(l) == ["layer:\(root.id)", "group:\(group.id)", "group:\(shadowed.id)", "group:\(masked.id)",
+                               "layer:\(faded.id)"])
+    }
+
+    /// Hidden layers and their sublayers are not drawn; a single-sided layer facing away is not
+    /// drawn ("isDoubleSided … when false, the layer hides when facing away from the viewer");
+    /// a layer with nothing to draw adds nothing.
+    @Test mutating func culledLayersAreLeftOut() {
+        let underHidden = layer(CGRect(x: 0, y: 0, width: 10, height: 10))
+        let hidden = layer(CGRect(x: 10, y: 10, width: 20, height: 20), [underHidden]) { $0.isHidden = true }
+        let underBack = layer(CGRect(x: 0, y: 0, width: 10, height: 10))
+        let back = layer(CGRect(x: 40, y: 10, width: 20, height: 20), [underBack]) {
+            $0.isDoubleSided = false
+            $0.transform = Transform3D.scale(-1, 1, 1)
+        }
+        let empty = layer(CGRect(x: 70, y: 10, width: 20, height: 20)) { $0.backgroundColor = nil }
+        let clear = layer(CGRect(x: 100, y: 10, width: 20, height: 20)) { $0.opacity = 0 }
+        let root = layer(CGRect(x: 0, y: 0, width: 200, height: 200), [hidden, back, empty, clear])
+        let (l, _) = list(root)
+        #expect(entries(l) == ["layer:\(root.id)"])
+    }
+
+    /// masksToBounds: "sublayers are clipped to the layer's bounds": they inherit its shape and box.
+    @Test mutating func clippingLayersPassTheirShapeToTheirSublayers() {
+        let child = layer(CGRect(x: -10, y: -10, width: 100, height: 100))
+        let clipping = layer(CGRect(x: 20, y: 30, width: 40, height: 50), [child]) {
+            $0.masksToBounds = true
+            $0.cornerRadius = 8
+        }
+        let root = layer(CGRect(x: 0, y: 0, width: 200, height: 200), [clipping])
+        let (l, _) = list(root)
+        let item = try! #require(l.items.last)
+        #expect(item.footprint.snapshot.id == child.id)
+        let context = l.contexts[Int(item.context)]
+        #expect(context.limit == PixelBox(x0: 20, y0: 30, x1: 60, y1: 80))
+        #expect(context.clips.count == 1 && context.clips[0].shape.radii.0 == 8)
+        #expect(context.depth == 2)
+    }
+
+    /// Levels past the compositor's depth limit are left out and counted (Compositor.maxDepth).
+    @Test mutating func levelsPastTheDepthLimitAreCounted() {
+        var chain = layer(CGRect(x: 1, y: 1, width: 100, height: 100))
+        for _ in 0..<9 { chain = layer(CGRect(x: 1, y: 1, width: 100, height: 100), [chain]) }
+        let (l, _) = list(chain, maxDepth: 4)
+        #expect(l.items.count == 4)
+        #expect(l.skippedForDepth == 1)
+    }
+
+    /// The list of a tree of many plain layers holds one item each, and the bands paint it with
+    /// the pixels of the tree walk (the walk is what `render(in:)` and unlisted frames use).
+    @Test mutating func bandsPaintTheListWithTheTreeWalksPixels() {
+        var subs: [LayerSnapshot] = []
+        for i in 0..<300 {
+            subs.append(layer(CGRect(x: Double(i % 20) * 9.5, y: Double(i / 20) * 12.25, width: 14, height: 11)) {
+                $0.borderWidth = 1
+                $0.cornerRadius = CGFloat(i % 4)
+                $0.opacity = i % 3 == 0 ? 0.6 : 1
+                $0.transform = i % 5 == 0 ? Transform3D.rotation(0.3, 0, 0, 1) : .identity
+            })
+        }
+        let root = layer(CGRect(x: 0, y: 0, width: 200, height: 200), subs) { $0.masksToBounds = true; $0.cornerRadius = 30 }
+        let frame = PixelBox(x0: 0, y0: 0, x1: 200, y1: 200)
+        let base = Compositor.base(scale: 1, origin: .zero)
+        let listed = OwnedTarget(box: frame), walked = OwnedTarget(box: frame)
+        let c = Compositor()
+        _ = c.damage(root, at: 0, base: base, frame: frame)
+        #expect(c.displayList.items.count == 301)
+        c.render(root, at: 0, into: listed.target, base: base)
+        Compositor().render(root, at: 0, into: walked.target, base: base)
+        let n = 200 * 200
+        #expect(memcmp(listed.target.pixels, walked.target.pixels, n * 4) == 0)
+    }
+}
