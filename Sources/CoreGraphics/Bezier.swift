@@ -69,7 +69,11 @@ extension CGPath {
     /// The most points one flattening makes (64 MB): past it curves are followed by their chords
     /// alone (counted as `.budgetExceeded`) — a path of two million curves each thousands of
     /// points long would otherwise ask for gigabytes.
+    #if FUZZING
+    public static let maxFlattenedPoints = 1 << 17   // fuzzing builds: inputs that reach it stay cheap to explore
+    #else
     public static let maxFlattenedPoints = 1 << 22
+    #endif
 
     @usableFromInline
     func flattened(tolerance: CGFloat = 0.05) -> [Polyline] {

@@ -87,7 +87,11 @@ extension CGContext {
     /// The most elements of a path handed to cairo for one fill, stroke or clip: cairo's
     /// tessellator takes minutes over millions of crossing edges. A fill or stroke past it is
     /// skipped and a clip goes to the path's bounding box, counted as `.budgetExceeded`.
+    #if FUZZING
+    public static let maxDrawnElements = 1 << 14   // fuzzing builds: inputs that reach it stay cheap to explore
+    #else
     public static let maxDrawnElements = 1 << 18
+    #endif
 
     /// Whether `path` is within `maxDrawnElements` (counts a refusal).
     func fitsDrawBudget(_ path: CGPath) -> Bool {

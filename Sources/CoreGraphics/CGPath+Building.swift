@@ -8,7 +8,11 @@ extension CGPath {
 
     /// The most elements one path holds (about 110 MB): an element past it is refused, counted as
     /// `.budgetExceeded` (a path that keeps adding itself to itself would otherwise double forever).
+    #if FUZZING
+    public static let maxElements = 1 << 16   // fuzzing builds: inputs that reach it stay cheap to explore
+    #else
     public static let maxElements = 1 << 21
+    #endif
 
     /// Whether `n` more elements fit the budget; counts a refusal.
     func hasRoom(for n: Int = 1) -> Bool {

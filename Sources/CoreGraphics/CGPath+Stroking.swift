@@ -106,7 +106,11 @@ extension CGPath {
 extension CGPath {
     /// The most dashes one dashed path may have; a pattern that would cut a path into more
     /// (lengths of 1e-9 along a long path) draws the path undashed, counted as `.budgetExceeded`.
+    #if FUZZING
+    public static let maxDashes = 1 << 14   // fuzzing builds: inputs that reach it stay cheap to explore
+    #else
     public static let maxDashes = 1 << 18
+    #endif
 
     /// The longest dash or gap (path units); longer ones are shortened to it, so that a pattern's
     /// period (doubled for an odd count, as Core Graphics and cairo repeat it) stays finite: 1e308

@@ -208,9 +208,10 @@ extension Compositor {
                                  spread: item.spread, children: children, box: box, transitioning: transitioning, visible: visible,
                                  childAlpha: item.alpha * opacity, childSublayer: sub, childClip: clip, childSpread: spread,
                                  childWorld: isTransformLayer ? item.parentWorld : world, child3D: isTransformLayer ? full4 : nil)
+            // (From here on the state is read from the footprint: a copy would retain its references.)
             if let old = last, known {
-                if old.state != s || old.world != world || old.alpha != item.alpha || old.clip != item.clip
-                    || old.children != children || transitioning || old.transitioning || old.box != box {
+                if transitioning || old.transitioning || old.world != world || old.box != box || old.alpha != item.alpha
+                    || old.clip != item.clip || old.children != children || old.state != mine.state {
                     damage = damage.union(old.box).union(box)
                 }
             } else {
@@ -221,7 +222,7 @@ extension Compositor {
             // Particles move every frame, anywhere the emitter's clip allows.
             mine.time = local
             mine.instances = item.instances
-            if visible && (item.delayed || Compositor.changesByItself(s, since: last?.time)) { damage = damage.union(box) }
+            if visible && (item.delayed || Compositor.changesByItself(mine.state, since: last?.time)) { damage = damage.union(box) }
             if visible { push(snap, mine, local, item, changed: replicatorChanged) }
         }
         if known {

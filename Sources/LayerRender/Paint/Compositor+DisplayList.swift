@@ -10,34 +10,44 @@ extension Compositor {
     /// Paints the items of `list` that meet `band` (rows of `target`; `frame` the whole target).
     func paint(_ list: DisplayList, band: PixelBox, target: RenderTarget, frame: PixelBox) {
         skippedForDepth += list.skippedForDepth
-        for item in list.items {
-            guard !overBudget else { culledLayers += 1; continue }
-            let c = list.contexts[Int(item.context)]
-            let limit = c.limit.intersection(band)
-            guard !limit.isEmpty else { continue }
-            let f = item.footprint
-            guard let g = item.geometry else {
-                paint(f.snapshot, Context(parentTime: c.parentTime, parentWorld: c.parentWorld, parentSublayer: c.parentSublayer,
-                                          flipped: c.flipped, clips: c.clips, alpha: c.alpha, target: target, limit: limit,
-                                          frame: frame, depth: c.depth))
-                continue
+        list.contexts.withUnsafeBufferPointer { contexts in
+            for item in list.items {
+                guard !overBudget else { culledLayers += 1; continue }
+                // Fields are read in place: a copy of the context or of the layer's state would
+                // retain every reference they hold, for each item and band.
+                let c = contexts.baseAddress! + Int(item.context)
+                let limit = c.pointee.limit.intersection(band)
+                guard !limit.isEmpty else { continue }
+                if item.geometry == nil {
+                    paint(item.footprint.snapshot, Context(parentTime: c.pointee.parentTime, parentWorld: c.pointee.parentWorld,
+                                                           parentSublayer: c.pointee.parentSublayer, flipped: c.pointee.flipped,
+                                                           clips: c.pointee.clips, alpha: c.pointee.alpha, target: target,
+                                                           limit: limit, frame: frame, depth: c.pointee.depth))
+                } else {
+                    paint(item, item.footprint, item.footprint.state, c, limit: limit, target: target, frame: frame)
+                }
             }
-            // What the layer can touch (its footprint's box) misses the band.
-            guard !f.box.intersection(limit).isEmpty else { culledLayers += 1; continue }
-            let s = f.state
-            let box = g.box.intersection(limit)
-            let own = Context(parentTime: c.parentTime, parentWorld: c.parentWorld, parentSublayer: c.parentSublayer,
-                              flipped: c.flipped, clips: c.clips, alpha: c.alpha * min(max(s.opacity, 0), 1), target: target,
-                              limit: limit, frame: frame, depth: c.depth)
-            if item.kind == .layer {
-                guard spend(box) else { culledLayers += 1; continue }
-                paintBody(f.snapshot, s, own, local: item.local, world: f.world, inverse: g.inverse, pixel: g.pixel, box: box,
-                          shape: g.shape, clipSelf: ClipShape(shape: g.shape, inverse: g.inverse, pixel: g.pixel, box: box),
-                          flipped: c.flipped != s.isGeometryFlipped)
-            }
-            if item.kind == .border || item.bordered {
-                paintBorder(s, own, inverse: g.inverse, pixel: g.pixel, box: box, shape: g.shape)
-            }
+        }
+    }
+
+    /// One plain layer's item: its body, its border, or both.
+    private func paint(_ item: DisplayItem, _ f: Footprint, _ s: LayerState, _ c: UnsafePointer<DisplayContext>,
+                       limit: PixelBox, target: RenderTarget, frame: PixelBox) {
+        // What the layer can touch (its footprint's box) misses the band.
+        guard !f.box.intersection(limit).isEmpty, let g = item.geometry else { culledLayers += 1; return }
+        let box = g.box.intersection(limit)
+        let own = Context(parentTime: c.pointee.parentTime, parentWorld: c.pointee.parentWorld,
+                          parentSublayer: c.pointee.parentSublayer, flipped: c.pointee.flipped, clips: c.pointee.clips,
+                          alpha: c.pointee.alpha * min(max(s.opacity, 0), 1), target: target, limit: limit, frame: frame,
+                          depth: c.pointee.depth)
+        if item.kind == .layer {
+            guard spend(box) else { culledLayers += 1; return }
+            paintBody(f.snapshot, s, own, local: item.local, world: f.world, inverse: g.inverse, pixel: g.pixel, box: box,
+                      shape: g.shape, clipSelf: ClipShape(shape: g.shape, inverse: g.inverse, pixel: g.pixel, box: box),
+                      flipped: c.pointee.flipped != s.isGeometryFlipped)
+        }
+        if item.kind == .border || item.bordered {
+            paintBorder(s, own, inverse: g.inverse, pixel: g.pixel, box: box, shape: g.shape)
         }
     }
 }

@@ -14,9 +14,14 @@ extension Compositor {
     func list(_ snap: LayerSnapshot, _ f: Footprint, local: Double, context k: Int32,
               frame: PixelBox) -> (sublayers: Int32, border: DisplayItem?) {
         guard k >= 0 else { return (-1, nil) }
-        let c = displayList.contexts[Int(k)]
-        guard c.depth < maxDepth else { displayList.skippedForDepth += 1; return (-1, nil) }
-        let s = f.state
+        guard displayList.contexts[Int(k)].depth < maxDepth else { displayList.skippedForDepth += 1; return (-1, nil) }
+        return list(snap, f, f.state, local: local, context: k, frame: frame)
+    }
+
+    /// `list` with the footprint's state `s` borrowed, not copied (a copy retains every
+    /// reference it holds).
+    private func list(_ snap: LayerSnapshot, _ f: Footprint, _ s: LayerState, local: Double, context k: Int32,
+                      frame: PixelBox) -> (sublayers: Int32, border: DisplayItem?) {
         guard !Compositor.needsGroup(snap, s, transitioning: f.transitioning) else {
             displayList.items.append(DisplayItem(kind: .group, context: k, footprint: f, local: local, geometry: nil))
             return (-1, nil)
@@ -31,6 +36,7 @@ extension Compositor {
                                                  local: local, geometry: g))
         }
         guard !leaf else { return (-1, nil) }
+        let c = displayList.contexts[Int(k)]
         let flipped = c.flipped != s.isGeometryFlipped
         var child = DisplayContext(parentTime: local, parentWorld: f.world, parentSublayer: f.childSublayer, flipped: flipped,
                                    clips: c.clips, alpha: c.alpha * min(max(s.opacity, 0), 1), limit: c.limit,
@@ -63,15 +69,18 @@ extension Compositor {
     func geometry(_ f: Footprint, frame: PixelBox) -> ItemGeometry? {
         if f.hasGeometry { return f.geometry }
         f.hasGeometry = true
-        let s = f.state
-        guard let inverse = f.world.inverse else { return nil }
+        f.geometry = Compositor.geometry(f.state, world: f.world, frame: frame)
+        return f.geometry
+    }
+
+    private static func geometry(_ s: LayerState, world: Homography, frame: PixelBox) -> ItemGeometry? {
+        guard let inverse = world.inverse else { return nil }
         let b = s.bounds.standardized
-        let corners = Quad(b, through: f.world)
+        let corners = Quad(b, through: world)
         if !s.isDoubleSided, corners.isComplete, corners.signedArea < 0 { return nil }
         var shape = RoundedRect(rect: b, radius: s.cornerRadius, mask: s.maskedCorners)
         if s.allowsEdgeAntialiasing { shape.hardEdges = UInt8(~s.edgeAntialiasingMask & 15) }
         let box = corners.isComplete ? PixelBox(covering: corners.bounds, limit: frame) : .empty
-        f.geometry = ItemGeometry(inverse: inverse, pixel: corners.pixelSize(inverse), box: box, shape: shape)
-        return f.geometry
+        return ItemGeometry(inverse: inverse, pixel: corners.pixelSize(inverse), box: box, shape: shape)
     }
 }
