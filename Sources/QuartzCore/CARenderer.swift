@@ -197,7 +197,7 @@ open class CARenderer: NSObject, LayerHost {
     /// How many times a `shouldRasterize` subtree was reused instead of redrawn (for tests and tools).
     package var rasterCacheHits: Int { compositor.rasterHits }
 
-    /// Threads a frame is painted with (1: one band; 2 or more: two bands), for benchmarks.
+    /// Workers a frame is painted with (1: on the calling thread; default: the active cores), for benchmarks.
     package var paintThreads: Int {
         get { compositor.threads }
         set { compositor.threads = newValue }

@@ -1,14 +1,14 @@
-// Two-core frames (Compositor+Bands.swift): a banded frame equals the one-thread frame pixel for pixel,
-// wherever the bands meet and whatever worker count is asked for.
+// Frames on every core (Compositor+Bands.swift): a banded frame equals the one-thread frame pixel
+// for pixel, wherever the bands meet and whatever worker count is asked for.
 @testable import LayerRender
 @testable import QuartzCore
 import TestSupport
 import Testing
 
-/// Two-core frames: the same pixels as one thread, including shadows, masks, transitions,
-/// particles and content layers that cross the line between the bands.
+/// Banded frames: the same pixels as one thread, including shadows, masks, transitions,
+/// particles and content layers that cross the lines between the bands.
 @Suite(.serialized) struct BandedRenderingTests {
-    func frame(threads: Int, at time: Double, share: Double? = nil) -> CGImage {
+    func frame(threads: Int, at time: Double, bandRows: Int? = nil) -> CGImage {
         MediaClock.override = 0
         defer { MediaClock.override = nil }
         let r = CARenderer()
@@ -60,30 +60,31 @@ import Testing
         t.type = .push; t.subtype = .fromTop; t.duration = 1
         card.add(t, forKey: kCATransition)
         card.backgroundColor = CGColor(red: 0.9, green: 0.5, blue: 0.1, alpha: 1)
-        if let share { r.compositor.bandShare = share }
+        if let bandRows { r.compositor.bandRows = bandRows }
         r.beginFrame(atTime: time, timeStamp: nil); r.render(); r.endFrame()
         return r.makeImage()!
     }
 
-    @Test func twoBandsPaintTheSamePixelsAsOne() {
-        // Wherever the bands meet: the middle, and the split moved as far as it goes either way.
+    @Test func bandsPaintTheSamePixelsAsOne() {
+        // Wherever the bands meet: bands of 64 rows (three), of 25 (eight) and of 41 (four of
+        // 50 rows each — a band is cut where rows divide evenly, not at a multiple of the height).
         for time in [0.0, 0.4] {
             let one = frame(threads: 1, at: time)
-            for share in [nil, 0.25, 0.75] {
-                let two = frame(threads: 2, at: time, share: share)
+            for rows in [64, 25, 41] {
+                let banded = frame(threads: 4, at: time, bandRows: rows)
                 var differing = 0
-                for y in 0..<200 { for x in 0..<240 where one.premultipliedPixel(x: x, y: y) != two.premultipliedPixel(x: x, y: y) { differing += 1 } }
-                #expect(differing == 0, "share \(share.map(String.init(describing:)) ?? "0.5")")
+                for y in 0..<200 { for x in 0..<240 where one.premultipliedPixel(x: x, y: y) != banded.premultipliedPixel(x: x, y: y) { differing += 1 } }
+                #expect(differing == 0, "bands of \(rows) rows")
             }
         }
     }
 
     @Test func anyWorkerCountPaintsTheSamePixels() {
-        // A worker count of 0 (or less) paints on one thread, any count above 1 in two bands:
-        // bad counts are clamped, never refused, and never change a pixel.
+        // A worker count of 0 (or less) paints on one thread, 2, 3 and 7 take bands as they
+        // finish, 1,000 is cut to `maxWorkers`: never refused, and never a pixel changed.
         let one = frame(threads: 1, at: 0.4)
-        for threads in [0, -5, 3, 7, 1_000] {
-            let other = frame(threads: threads, at: 0.4)
+        for threads in [0, -5, 2, 3, 7, 1_000] {
+            let other = frame(threads: threads, at: 0.4, bandRows: 20)
             var differing = 0
             for y in 0..<200 { for x in 0..<240 where one.premultipliedPixel(x: x, y: y) != other.premultipliedPixel(x: x, y: y) { differing += 1 } }
             #expect(differing == 0, "threads \(threads)")

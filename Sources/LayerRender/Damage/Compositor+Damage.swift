@@ -18,7 +18,12 @@ extension Compositor {
     /// A class, so that carrying an unchanged footprint into the next frame costs one retain.
     final class Footprint {
         let snapshot: LayerSnapshot
-        let state: LayerState
+        /// The presentation state, kept at a fixed address: passed on as `statePointer.pointee`
+        /// it is lent in place, where a stored property was copied for each item a band painted
+        /// (retaining each of its references — on objects such as a colour every layer shares,
+        /// from every worker at once).
+        let statePointer: UnsafeMutablePointer<LayerState>
+        var state: LayerState { unsafeAddress { UnsafePointer(statePointer) } }
         let world: Homography
         // What the layer inherits.
         let parentWorld: Homography
@@ -51,11 +56,16 @@ extension Compositor {
              parent3D: Transform3D?, alpha: Double, clip: PixelBox, spread: Spread, children: [UInt64], box: PixelBox,
              transitioning: Bool, visible: Bool, childAlpha: Double, childSublayer: Transform3D?, childClip: PixelBox,
              childSpread: Spread, childWorld: Homography, child3D: Transform3D?) {
-            self.snapshot = snapshot; self.state = state; self.world = world; self.parentWorld = parentWorld
+            self.snapshot = snapshot; statePointer = .allocate(capacity: 1); statePointer.initialize(to: state); self.world = world; self.parentWorld = parentWorld
             self.parentSublayer = parentSublayer; self.parent3D = parent3D; self.alpha = alpha; self.clip = clip; self.spread = spread
             self.children = children; self.box = box; self.transitioning = transitioning; self.visible = visible
             self.childAlpha = childAlpha; self.childSublayer = childSublayer; self.childClip = childClip; self.childSpread = childSpread
             self.childWorld = childWorld; self.child3D = child3D
+        }
+
+        deinit {
+            statePointer.deinitialize(count: 1)
+            statePointer.deallocate()
         }
     }
 

@@ -2,20 +2,24 @@ import CoreGraphics
 import Dispatch
 import Foundation
 
-// Two-core frames: the frame is cut into a top and a bottom band of rows, painted at the same
-// time by this compositor and a helper (each with its own caches and scratch memory). Every
+// Frames on every core: the frame's rows are cut into bands of at least `bandRows` rows,
+// `bandsPerWorker` for each worker, and the workers — this compositor and helpers, each with its
+// own caches and scratch memory — take the next band not yet taken as they finish one, so that
+// a slow core (a neighbour busy on it) paints fewer bands instead of holding the frame. Every
 // write to the shared target stays inside the painter's band (`Context.limit`); offscreens whose
 // pixels move (shadows, sliding transitions) are painted beyond the band (`Context.frame`), so a
-// banded frame is identical, pixel for pixel, to a frame painted on one thread.
-//
-// Where the bands meet follows the last frames' band times: a virtual machine's two cores are
-// often not equally fast (a neighbour busy on one of them), and a frame takes as long as its
-// slower band. The split moves halfway toward the one that would have made the last frame's
-// bands equal, assuming each band's cost per row stays as measured, between ¼ and ¾ of the rows;
-// which rows a thread paints never changes a pixel.
+// banded frame is identical, pixel for pixel, to a frame painted on one thread, for any worker
+// count and band height.
 extension Compositor {
     /// Frames shorter than this many rows are painted on one thread (threads cost more than they save).
     static let minRowsToSplit = 128
+    /// Workers a frame may use at most (more than the cores buy nothing; each keeps its caches).
+    package static let maxWorkers = 64
+    /// Bands per worker. More than one lets a fast worker take another band while a slow one
+    /// finishes, but each band repeats work (its walk of the list, the margins of the blurred
+    /// shadows it paints beyond its rows, the rasterising of shapes that cross it): two per
+    /// worker made every canonical scene slower on two cores (docs/PERFORMANCE.md), so it is one.
+    static let bandsPerWorker = 1
 
     func renderBands(_ root: LayerSnapshot, at time: Double, into target: RenderTarget, base: Homography, limit: PixelBox?,
                      clearing: Bool = false) {
@@ -28,48 +32,43 @@ extension Compositor {
         particleShare.reset()
         let full = PixelBox(x0: 0, y0: 0, x1: target.width, y1: target.height)
         let area = limit?.intersection(full) ?? full
-        guard threads > 1, area.y1 - area.y0 >= Compositor.minRowsToSplit else {
-            let work = BandWork(main: self, helper: self, root: root, time: time, target: target, base: base, clearing: clearing,
-                                list: list)
-            Compositor.paint(deep: root.height > Compositor.shallowHeight, [{
-                work.main.paintBand(work.root, at: work.time, into: work.target, base: work.base, band: area, frame: full,
-                                    clearing: work.clearing, list: work.list)
-            }])
+        let rows = area.y1 - area.y0
+        let workers = min(max(threads, 1), Compositor.maxWorkers)
+        let count = min(workers * Compositor.bandsPerWorker, rows / max(bandRows, 1))
+        guard workers > 1, rows >= Compositor.minRowsToSplit, count > 1 else {
+            let work = BandWork(pool: [self], bands: [area], root: root, time: time, target: target, base: base,
+                                clearing: clearing, list: list)
+            Compositor.paint(deep: root.height > Compositor.shallowHeight, [{ work.run(worker: 0, frame: full) }])
             return
         }
-        let helper = bandHelper ?? Compositor()
-        bandHelper = helper
-        helper.maxDepth = maxDepth
-        helper.paintBudget = paintBudget
-        helper.threads = 1
-        helper.tilesFading = false
-        helper.particleShare = particleShare
-        helper.cullBoxes = cullBoxes
-        defer { helper.cullBoxes = nil }
-        let rows = area.y1 - area.y0
-        let mid = area.y0 + CGClampToInt((Double(rows) * bandShare).rounded(), in: 1...(rows - 1))
-        let top = PixelBox(x0: area.x0, y0: area.y0, x1: area.x1, y1: mid)
-        let bottom = PixelBox(x0: area.x0, y0: mid, x1: area.x1, y1: area.y1)
-        let work = BandWork(main: self, helper: helper, root: root, time: time, target: target, base: base, clearing: clearing,
+        while helpers.count < min(workers, count) - 1 { helpers.append(Compositor()) }
+        let pool = [self] + helpers.prefix(min(workers, count) - 1)
+        for helper in pool.dropFirst() {
+            helper.maxDepth = maxDepth
+            helper.paintBudget = paintBudget
+            helper.threads = 1
+            helper.tilesFading = false
+            helper.particleShare = particleShare
+            helper.cullBoxes = cullBoxes
+        }
+        defer { for helper in pool.dropFirst() { helper.cullBoxes = nil } }
+        // Equal bands, top to bottom (the first rows are taken first).
+        let bands = (0..<count).map { i in
+            PixelBox(x0: area.x0, y0: area.y0 + rows * i / count, x1: area.x1, y1: area.y0 + rows * (i + 1) / count)
+        }
+        let work = BandWork(pool: pool, bands: bands, root: root, time: time, target: target, base: base, clearing: clearing,
                             list: list)
-        let bands: [@Sendable () -> Void] = (0..<2).map { i in {
-            let c = i == 0 ? work.main : work.helper
-            let start = DispatchTime.now().uptimeNanoseconds
-            c.paintBand(work.root, at: work.time, into: work.target, base: work.base, band: i == 0 ? top : bottom, frame: full,
-                        clearing: work.clearing, list: work.list)
-            let elapsed = DispatchTime.now().uptimeNanoseconds - start
-            if i == 0 { work.topNanoseconds = elapsed } else { work.bottomNanoseconds = elapsed }
-        } }
-        Compositor.paint(deep: root.height > Compositor.shallowHeight, bands)
-        bandShare = Compositor.nextShare(bandShare, top: Double(mid - area.y0) / Double(rows),
-                                         times: Double(work.topNanoseconds), Double(work.bottomNanoseconds))
-        culledLayers += helper.culledLayers
-        paintedLayers += helper.paintedLayers
-        skippedForDepth += helper.skippedForDepth
-        rasterHits += helper.rasterHits - work.helperRasterHits
-        tilesFading = tilesFading || helper.tilesFading
-        for (id, keys) in helper.takeTileRequests() { tileRequests[id, default: []].formUnion(keys) }
-        contentHits += helper.contentHits - work.helperContentHits
+        let runs: [@Sendable () -> Void] = (0..<pool.count).map { w in { work.run(worker: w, frame: full) } }
+        Compositor.paint(deep: root.height > Compositor.shallowHeight, runs)
+        for (helper, before) in zip(pool.dropFirst(), work.hitsBefore.dropFirst()) {
+            culledLayers += helper.culledLayers
+            paintedLayers += helper.paintedLayers
+            skippedForDepth += helper.skippedForDepth
+            rasterHits += helper.rasterHits - before.raster
+            contentHits += helper.contentHits - before.content
+            tilesFading = tilesFading || helper.tilesFading
+            for (id, keys) in helper.takeTileRequests() { tileRequests[id, default: []].formUnion(keys) }
+        }
     }
 
     /// Trees up to this many levels are painted on the calling thread and dispatch's workers;
@@ -98,22 +97,11 @@ extension Compositor {
         done.wait()
     }
 
-    /// The top band's next share of the rows, from this frame's share `top` (in (0, 1)) and band
-    /// times: halfway toward the share that would have made them equal at the measured costs per
-    /// row, within ¼…¾. Times too short to measure keep the share.
-    package static func nextShare(_ share: Double, top: Double, times t0: Double, _ t1: Double) -> Double {
-        guard t0 > 0, t1 > 0, t0.isFinite, t1.isFinite, top > 0, top < 1 else { return share }
-        let perTop = t0 / top, perBottom = t1 / (1 - top)
-        let balanced = perBottom / (perTop + perBottom)
-        return min(max((share + balanced) / 2, 0.25), 0.75)
-    }
-
     /// Paints the rows of `band` (one thread's share of the frame): from the frame's display list
     /// when there is one, else by walking the tree.
     func paintBand(_ root: LayerSnapshot, at time: Double, into target: RenderTarget, base: Homography, band: PixelBox,
                    frame: PixelBox, clearing: Bool = false, list: DisplayList? = nil) {
-        culledLayers = 0; paintedLayers = 0; skippedForDepth = 0; paintedPixels = 0; overBudget = false
-        frameNumber += 1
+        paintedPixels = 0; overBudget = false
         if clearing && !self.root(root, at: time, base: base, covers: band) { target.clear(band) }
         if let list {
             paint(list, band: band, target: target, frame: frame)
@@ -121,7 +109,6 @@ extension Compositor {
             paint(root, Context(parentTime: time, parentWorld: base, parentSublayer: nil, flipped: false, clips: [],
                                 alpha: 1, target: target, limit: band, frame: frame, depth: 0))
         }
-        trimContentCache()
     }
 }
 
@@ -145,23 +132,41 @@ extension Compositor {
     }
 }
 
-/// What both band painters share; each touches only its own compositor and its own rows.
-private final class BandWork: @unchecked Sendable {   // bands take rows under its lock; each writes only its own rows
-    let main: Compositor, helper: Compositor
+/// What the band painters share: the bands, the next one not taken, and each worker's compositor.
+private final class BandWork: @unchecked Sendable {   // bands are taken under `lock`; each worker writes only its bands' rows
+    let pool: [Compositor]
+    let bands: [PixelBox]
     let root: LayerSnapshot
     let time: Double
     let target: RenderTarget
     let base: Homography
     let clearing: Bool
     let list: DisplayList?
-    let helperRasterHits: Int, helperContentHits: Int
-    /// Each band's painting time (written by its own thread, read after both finished).
-    var topNanoseconds: UInt64 = 0, bottomNanoseconds: UInt64 = 0
+    /// Each worker's cumulative cache hits before the frame (the frame adds its own to the main compositor's).
+    let hitsBefore: [(raster: Int, content: Int)]
+    private let lock = NSLock()
+    private var next = 0
 
-    init(main: Compositor, helper: Compositor, root: LayerSnapshot, time: Double, target: RenderTarget, base: Homography,
+    init(pool: [Compositor], bands: [PixelBox], root: LayerSnapshot, time: Double, target: RenderTarget, base: Homography,
          clearing: Bool, list: DisplayList?) {
-        self.main = main; self.helper = helper; self.root = root; self.time = time; self.target = target; self.base = base
+        self.pool = pool; self.bands = bands; self.root = root; self.time = time; self.target = target; self.base = base
         self.clearing = clearing; self.list = list
-        helperRasterHits = helper.rasterHits; helperContentHits = helper.contentHits
+        hitsBefore = pool.map { ($0.rasterHits, $0.contentHits) }
+    }
+
+    /// Worker `w`: paints bands with its compositor until none is left.
+    func run(worker w: Int, frame: PixelBox) {
+        let c = pool[w]
+        c.culledLayers = 0; c.paintedLayers = 0; c.skippedForDepth = 0
+        c.frameNumber += 1
+        while true {
+            lock.lock()
+            let i = next
+            next += 1
+            lock.unlock()
+            guard i < bands.count else { break }
+            c.paintBand(root, at: time, into: target, base: base, band: bands[i], frame: frame, clearing: clearing, list: list)
+        }
+        c.trimContentCache()
     }
 }

@@ -24,27 +24,28 @@ extension Compositor {
                                                            clips: c.pointee.clips, alpha: c.pointee.alpha, target: target,
                                                            limit: limit, frame: frame, depth: c.pointee.depth))
                 } else {
-                    paint(item, item.footprint, item.footprint.state, c, limit: limit, target: target, frame: frame)
+                    paint(item, item.footprint, item.footprint.statePointer, c, limit: limit, target: target, frame: frame)
                 }
             }
         }
     }
 
     /// One plain layer's item: its body, its border, or both.
-    private func paint(_ item: DisplayItem, _ f: Footprint, _ s: LayerState, _ c: UnsafePointer<DisplayContext>,
+    @inline(never)
+    private func paint(_ item: borrowing DisplayItem, _ f: Footprint, _ s: UnsafePointer<LayerState>, _ c: UnsafePointer<DisplayContext>,
                        limit: PixelBox, target: RenderTarget, frame: PixelBox) {
         // What the layer can touch (its footprint's box) misses the band.
         guard !f.box.intersection(limit).isEmpty, let g = item.geometry else { culledLayers += 1; return }
         let box = g.box.intersection(limit)
         let own = Context(parentTime: c.pointee.parentTime, parentWorld: c.pointee.parentWorld,
                           parentSublayer: c.pointee.parentSublayer, flipped: c.pointee.flipped, clips: c.pointee.clips,
-                          alpha: c.pointee.alpha * min(max(s.opacity, 0), 1), target: target, limit: limit, frame: frame,
+                          alpha: c.pointee.alpha * min(max(s.pointee.opacity, 0), 1), target: target, limit: limit, frame: frame,
                           depth: c.pointee.depth)
         if item.kind == .layer {
             guard spend(box) else { culledLayers += 1; return }
             paintBody(f.snapshot, s, own, local: item.local, world: f.world, inverse: g.inverse, pixel: g.pixel, box: box,
                       shape: g.shape, clipSelf: ClipShape(shape: g.shape, inverse: g.inverse, pixel: g.pixel, box: box),
-                      flipped: c.pointee.flipped != s.isGeometryFlipped)
+                      flipped: c.pointee.flipped != s.pointee.isGeometryFlipped)
         }
         if item.kind == .border || item.bordered {
             paintBorder(s, own, inverse: g.inverse, pixel: g.pixel, box: box, shape: g.shape)

@@ -207,9 +207,9 @@ extension Compositor {
         }
     }
 
-    /// Frames a cached picture, ramp or mipmap chain is kept without being used. Each band's
-    /// compositor paints only the layers that reach its rows, and the rows move with the band
-    /// times: a layer near where the bands meet goes from one to the other and back, and would
+    /// Frames a cached picture, ramp or mipmap chain is kept without being used. Each worker's
+    /// compositor paints only the layers that reach the bands it took, and which bands it takes
+    /// changes from frame to frame: a layer goes from one worker to another and back, and would
     /// be drawn again each time if its entries went at the first frame without it.
     static let cacheFrames = 8
 

@@ -19,8 +19,9 @@ import Foundation
 ///
 /// Offscreen passes: group opacity, shadows (from the drawn alpha or `shadowPath`, Gaussian of
 /// σ = ⅔ shadowRadius so it reaches twice the radius), `mask` layers (their alpha multiplies),
-/// transitions and rasterized layers. Frames are painted in two bands at once
-/// (Compositor+Bands.swift) inside the damage the footprint walk found (Compositor+Damage.swift).
+/// transitions and rasterized layers. Frames are painted in bands of rows on every core
+/// (Compositor+Bands.swift) inside the damage the footprint walk found (Compositor+Damage.swift),
+/// from the display list it wrote (Prepare/).
 /// Depth is capped at `maxDepth` levels (deeper subtrees are skipped and counted in `skippedForDepth`).
 /// The fields touched once per layer are unchecked for exclusive access (`@exclusivity`): one
 /// thread paints with a compositor at a time, and the runtime's checks cost more than the work.
@@ -49,14 +50,16 @@ package final class Compositor {
     /// While painting the frame whose damage walk made the footprints (same tree, time and
     /// base): their boxes, for leaves to be culled by (set on the band helper too).
     var cullBoxes: [UInt64: PixelBox]?
-    /// Threads a frame is painted with: at most 1 (any count below too) paints one band, 2 or more
-    /// two bands of rows; the output is the same either way.
-    package var threads = 2
-    /// The compositor painting the second band.
-    var bandHelper: Compositor?
-    /// The share of a split frame's rows this compositor paints (the top band), moved after
-    /// each split frame toward equal band times (Compositor+Bands.swift).
-    package var bandShare = 0.5
+    /// Workers a frame is painted with (clamped to 1…`maxWorkers`; 1 or less paints on the
+    /// calling thread): each takes bands of rows as it finishes the last (Compositor+Bands.swift).
+    /// The output is the same for any count.
+    package var threads = Compositor.defaultWorkers
+    /// The machine's active cores, at most `maxWorkers`.
+    package static let defaultWorkers = min(max(ProcessInfo.processInfo.activeProcessorCount, 1), maxWorkers)
+    /// The compositors of the other workers.
+    var helpers: [Compositor] = []
+    /// The fewest rows of a band (a frame is cut into fewer, taller bands when it has few rows).
+    package var bandRows = 64
 
     /// Layer-space bitmaps of `shouldRasterize` layers, by layer identity (Compositor+Rasterize.swift).
     var rasterCache: [UInt64: RasterEntry] = [:]
@@ -333,33 +336,37 @@ package final class Compositor {
                                  inverse: Homography, pixel: CGFloat, box: PixelBox, shape: RoundedRect,
                                  clipSelf: ClipShape, flipped: Bool, depth: Int, full4: Transform3D? = nil,
                                  rows: MaskPlane.Rows? = nil) {
-        paintBody(snap, s, own, local: local, world: world, inverse: inverse, pixel: pixel, box: box, shape: shape,
-                  clipSelf: clipSelf, flipped: flipped, full4: full4, rows: rows)
+        withUnsafePointer(to: s) {
+            paintBody(snap, $0, own, local: local, world: world, inverse: inverse, pixel: pixel, box: box, shape: shape,
+                      clipSelf: clipSelf, flipped: flipped, full4: full4, rows: rows)
+        }
         if !snap.sublayers.isEmpty {
             paintSublayers(snap, s, own, local: local, world: world, box: box, clipSelf: clipSelf, flipped: flipped,
                            depth: depth, full4: full4)
         }
-        paintBorder(s, own, inverse: inverse, pixel: pixel, box: box, shape: shape)
+        withUnsafePointer(to: s) { paintBorder($0, own, inverse: inverse, pixel: pixel, box: box, shape: shape) }
     }
 
     /// What a layer draws below its sublayers: background, contents and its class's content.
-    func paintBody(_ snap: LayerSnapshot, _ s: LayerState, _ own: Context, local: Double, world: Homography,
+    /// The state comes by address: passed as a value, the display list's bands copied it for
+    /// each item (retaining every reference in it, shared colours included, from every worker).
+    func paintBody(_ snap: LayerSnapshot, _ state: UnsafePointer<LayerState>, _ own: Context, local: Double, world: Homography,
                    inverse: Homography, pixel: CGFloat, box: PixelBox, shape: RoundedRect, clipSelf: ClipShape,
                    flipped: Bool, full4: Transform3D? = nil, rows: MaskPlane.Rows? = nil) {
-        let antialias = s.allowsEdgeAntialiasing
+        let antialias = state.pointee.allowsEdgeAntialiasing
         paintedLayers += 1
-        if let bg = s.backgroundColor, bg.alpha > 0 {
+        if let bg = state.pointee.backgroundColor, bg.alpha > 0 {
             Raster.fill(own.target, box: box, inverse: inverse, pixel: pixel, outer: shape, inner: nil,
                         color: PremultipliedColor(bg, alpha: own.alpha), antialias: antialias, clips: own.clips)
         }
-        if let image = s.contentsImage {
-            paintContents(image, s, world: world, limit: own.limit, inverse: inverse, pixel: pixel, flipped: flipped,
-                          clips: s.masksToBounds ? own.clips + [clipSelf] : own.clips, alpha: own.alpha,
+        if let image = state.pointee.contentsImage {
+            paintContents(image, state.pointee, world: world, limit: own.limit, inverse: inverse, pixel: pixel, flipped: flipped,
+                          clips: state.pointee.masksToBounds ? own.clips + [clipSelf] : own.clips, alpha: own.alpha,
                           antialias: antialias, target: own.target)
         }
-        if let content = s.content {
-            paintContent(content, snap, s, target: own.target, limit: own.limit, world: world, inverse: inverse, pixel: pixel,
-                         shape: shape, flipped: flipped, clips: s.masksToBounds ? own.clips + [clipSelf] : own.clips,
+        if let content = state.pointee.content {
+            paintContent(content, snap, state.pointee, target: own.target, limit: own.limit, world: world, inverse: inverse, pixel: pixel,
+                         shape: shape, flipped: flipped, clips: state.pointee.masksToBounds ? own.clips + [clipSelf] : own.clips,
                          alpha: own.alpha, antialias: antialias, local: local,
                          space3D: full4.map { ($0, own.parentWorld) }, rows: rows)
         }
@@ -394,13 +401,16 @@ package final class Compositor {
     }
 
     /// What a layer draws above its sublayers: its border, inside its bounds.
-    func paintBorder(_ s: LayerState, _ own: Context, inverse: Homography, pixel: CGFloat, box: PixelBox, shape: RoundedRect) {
-        guard s.borderWidth > 0, let bc = s.borderColor, bc.alpha > 0 else { return }
-        let b = s.bounds.standardized
-        let innerRect = b.insetBy(dx: s.borderWidth, dy: s.borderWidth)
-        let inner = innerRect.isNull || innerRect.width <= 0 || innerRect.height <= 0 ? nil : shape.inset(by: s.borderWidth)
+    func paintBorder(_ state: UnsafePointer<LayerState>, _ own: Context, inverse: Homography, pixel: CGFloat, box: PixelBox,
+                     shape: RoundedRect) {
+        let width = state.pointee.borderWidth
+        guard width > 0, let bc = state.pointee.borderColor, bc.alpha > 0 else { return }
+        let b = state.pointee.bounds.standardized
+        let innerRect = b.insetBy(dx: width, dy: width)
+        let inner = innerRect.isNull || innerRect.width <= 0 || innerRect.height <= 0 ? nil : shape.inset(by: width)
         Raster.fill(own.target, box: box, inverse: inverse, pixel: pixel, outer: shape, inner: inner,
-                    color: PremultipliedColor(bc, alpha: own.alpha), antialias: s.allowsEdgeAntialiasing, clips: own.clips)
+                    color: PremultipliedColor(bc, alpha: own.alpha), antialias: state.pointee.allowsEdgeAntialiasing,
+                    clips: own.clips)
     }
 
 
