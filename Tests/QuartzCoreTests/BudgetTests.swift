@@ -190,6 +190,33 @@ import Testing
         #expect(r.compositor.paintedLayers < 100)
     }
 
+    @Test func wideShadowsOfManyCopiesAreChargedByTheirBlurPlanes() throws {
+        // Found by fuzzing: 360 replicator copies of a 6 × 6 layer whose shadow radius reaches
+        // 448 pixels each way blurred a plane of about 900² pixels per copy (half a minute a
+        // frame under AddressSanitizer), while the budget was charged only the copies' small
+        // offscreens. The planes are charged now: the frame is cut after the first copies.
+        let root = CALayer()
+        root.frame = CGRect(x: 0, y: 0, width: 48, height: 48)
+        let copies = CAReplicatorLayer()
+        copies.frame = root.bounds
+        copies.instanceCount = 360
+        copies.instanceTransform = CATransform3DMakeTranslation(0.1, 0, 0)
+        let dot = CALayer()
+        dot.frame = CGRect(x: 20, y: 20, width: 6, height: 6)
+        dot.backgroundColor = CGColor(red: 0, green: 0, blue: 1, alpha: 1)
+        dot.shadowOpacity = 1
+        dot.shadowRadius = 1_000   // σ clamped to ShadowBlur.maxSigma
+        copies.addSublayer(dot)
+        root.addSublayer(copies)
+        let r = budgetRenderer(root, budget: 1 << 22)
+        let before = budgetCount()
+        let image = try #require(frame(r, at: 0))
+        #expect(budgetCount() > before)
+        #expect(r.compositor.paintedLayers < 10)
+        // The copies painted before the budget ran out are there.
+        #expect(image.premultipliedPixel(x: 22, y: 22) != 0)
+    }
+
     @Test func containsAnswersForTheCurrentPathAfterItChanges() {
         let path = CGMutablePath()
         path.addEllipse(in: CGRect(x: 0, y: 0, width: 100, height: 100))

@@ -318,8 +318,16 @@ package final class Compositor {
                 source = plane.target
             }
             let exactCover = ctx.alpha * opacity == 1 && ctx.clips.isEmpty
+            // The blur's plane is charged to the band's budget: a wide blur of a small layer
+            // reads far more pixels than the layer's box (and replicators repeat it).
+            let sigma = radius * 2 / 3
+            if let p = Raster.shadowPlane(source: source.box, box: ctx.limit, sigma: sigma, offset: offset),
+               !spend(PixelBox(x0: p.x0 - p.reach, y0: p.y0 - p.reach, x1: p.x1 + p.reach, y1: p.y1 + p.reach)) {
+                withExtendedLifetime(pathPlane) {}
+                return
+            }
             Raster.shadow(from: source, onto: ctx.target, box: ctx.limit, clips: ctx.clips, color: color,
-                          alpha: Float(shadowAlpha * ctx.alpha * opacity), sigma: radius * 2 / 3, offset: offset,
+                          alpha: Float(shadowAlpha * ctx.alpha * opacity), sigma: sigma, offset: offset,
                           opaqueAbove: exactCover ? offscreen.target : nil)
             withExtendedLifetime(pathPlane) {}
         }

@@ -87,22 +87,30 @@ extension Raster {
         }
     }
 
+    /// The source pixels a shadow onto `box` reads (those that can land inside it after blur and
+    /// offset: x0..<x1, y0..<y1 of `source`), the blur's reach and the offset in whole pixels; nil
+    /// when none can. The blur's plane is these pixels and `reach` more on each side.
+    static func shadowPlane(source sb: PixelBox, box: PixelBox, sigma: CGFloat, offset: CGSize)
+        -> (x0: Int, y0: Int, x1: Int, y1: Int, reach: Int, dx: Int, dy: Int)? {
+        let reach = ShadowBlur.reach(sigma: min(max(sigma, 0), ShadowBlur.maxSigma))
+        let dx = CGClampToInt(Double(offset.width.rounded()), in: -(1 << 20)...(1 << 20))
+        let dy = CGClampToInt(Double(offset.height.rounded()), in: -(1 << 20)...(1 << 20))
+        let x0 = max(box.x0 - dx - reach, sb.x0), y0 = max(box.y0 - dy - reach, sb.y0)
+        let x1 = min(box.x1 - dx + reach, sb.x1), y1 = min(box.y1 - dy + reach, sb.y1)
+        guard x1 > x0, y1 > y0 else { return nil }
+        return (x0, y0, x1, y1, reach, dx, dy)
+    }
+
     /// Paints `color` through the alpha of `source` blurred by a Gaussian of `sigma` pixels and
     /// shifted by `offset` pixels, onto `dst` (through `clips`).
     /// `opaqueAbove`: a picture that will be composited over the shadow at alpha 1 without clips;
     /// shadow pixels under its opaque pixels are skipped (they are overwritten exactly).
     static func shadow(from source: RenderTarget, onto dst: RenderTarget, box: PixelBox, clips: [ClipShape], color: CGColor,
                        alpha: Float, sigma: CGFloat, offset: CGSize, opaqueAbove: RenderTarget? = nil) {
-        guard !box.isEmpty, alpha > 0 else { return }
+        guard !box.isEmpty, alpha > 0,
+              let (x0, y0, x1, y1, reach, dx, dy) = shadowPlane(source: source.box, box: box, sigma: sigma, offset: offset)
+        else { return }
         let s = min(max(sigma, 0), ShadowBlur.maxSigma)
-        let reach = ShadowBlur.reach(sigma: s)
-        let dx = CGClampToInt(Double(offset.width.rounded()), in: -(1 << 20)...(1 << 20))
-        let dy = CGClampToInt(Double(offset.height.rounded()), in: -(1 << 20)...(1 << 20))
-        // The plane covers the source pixels that can land inside the box after blur and offset.
-        let sb = source.box
-        let x0 = max(box.x0 - dx - reach, sb.x0), y0 = max(box.y0 - dy - reach, sb.y0)
-        let x1 = min(box.x1 - dx + reach, sb.x1), y1 = min(box.y1 - dy + reach, sb.y1)
-        guard x1 > x0, y1 > y0 else { return }
         let pw = x1 - x0 + 2 * reach, ph = y1 - y0 + 2 * reach
         var plane = [UInt8](repeating: 0, count: pw * ph)
         var any: UInt32 = 0
