@@ -228,12 +228,15 @@ import Testing
     }
 
     @Test func deeplyNestedGroupsStayWithinTheOffscreenBudget() {
+        // 600 levels of groups a band's size each: about 600 MiB for a band of 256 rows × 1,024
+        // columns alone, past the 512 MiB budget however the bands are shared out (a worker
+        // that starts late may find both bands taken by the other, one after the other).
         let before = budgetCount()
-        let image = renderTree(512, 512) { root in
+        let image = renderTree(1024, 512) { root in
             var parent = root
             for _ in 0..<600 {
                 let l = CALayer()
-                l.frame = CGRect(x: 0, y: 0, width: 512, height: 512)
+                l.frame = CGRect(x: 0, y: 0, width: 1024, height: 512)
                 l.opacity = 0.999
                 l.allowsGroupOpacity = true
                 let dot = CALayer()
