@@ -30,7 +30,8 @@ extension Compositor {
         }
     }
 
-    /// One plain layer's item: its body, its border, or both.
+    /// One plain layer's item: its body, its border, or both. Out of line: inlined into the
+    /// band's loop, it had the loop copy each item (and retain what it holds) for every call.
     @inline(never)
     private func paint(_ item: borrowing DisplayItem, _ f: Footprint, _ s: UnsafePointer<LayerState>, _ c: UnsafePointer<DisplayContext>,
                        limit: PixelBox, target: RenderTarget, frame: PixelBox) {
