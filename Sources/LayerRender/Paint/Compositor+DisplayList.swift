@@ -19,10 +19,7 @@ extension Compositor {
                 let limit = c.pointee.limit.intersection(band)
                 guard !limit.isEmpty else { continue }
                 if item.geometry == nil {
-                    paint(item.footprint.snapshot, Context(parentTime: c.pointee.parentTime, parentWorld: c.pointee.parentWorld,
-                                                           parentSublayer: c.pointee.parentSublayer, flipped: c.pointee.flipped,
-                                                           clips: c.pointee.clips, alpha: c.pointee.alpha, target: target,
-                                                           limit: limit, frame: frame, depth: c.pointee.depth))
+                    paint(item.footprint.snapshot, c.pointee.context(alpha: c.pointee.alpha, target: target, limit: limit, frame: frame))
                 } else {
                     paint(item, item.footprint, item.footprint.statePointer, c, limit: limit, target: target, frame: frame)
                 }
@@ -38,10 +35,8 @@ extension Compositor {
         // What the layer can touch (its footprint's box) misses the band.
         guard !f.box.intersection(limit).isEmpty, let g = item.geometry else { culledLayers += 1; return }
         let box = g.box.intersection(limit)
-        let own = Context(parentTime: c.pointee.parentTime, parentWorld: c.pointee.parentWorld,
-                          parentSublayer: c.pointee.parentSublayer, flipped: c.pointee.flipped, clips: c.pointee.clips,
-                          alpha: c.pointee.alpha * min(max(s.pointee.opacity, 0), 1), target: target, limit: limit, frame: frame,
-                          depth: c.pointee.depth)
+        let own = c.pointee.context(alpha: c.pointee.alpha * min(max(s.pointee.opacity, 0), 1), target: target, limit: limit,
+                                    frame: frame)
         if item.kind == .layer {
             guard spend(box) else { culledLayers += 1; return }
             paintBody(f.snapshot, s, own, local: item.local, world: f.world, inverse: g.inverse, pixel: g.pixel, box: box,
@@ -51,5 +46,14 @@ extension Compositor {
         if item.kind == .border || item.bordered {
             paintBorder(s, own, inverse: g.inverse, pixel: g.pixel, box: box, shape: g.shape)
         }
+    }
+}
+
+extension DisplayContext {
+    /// The painter's context for an item of this context, with `alpha`, painting into `target`
+    /// within `limit` (the band's part of the clip box) of `frame`.
+    func context(alpha: Double, target: RenderTarget, limit: PixelBox, frame: PixelBox) -> Compositor.Context {
+        Compositor.Context(parentTime: parentTime, parentWorld: parentWorld, parentSublayer: parentSublayer, flipped: flipped,
+                           clips: clips, alpha: alpha, target: target, limit: limit, frame: frame, depth: depth)
     }
 }
