@@ -91,7 +91,7 @@ package final class Compositor {
     /// Pixels one band may paint in a frame by default (`paintBudget`). Fuzzing builds use a
     /// smaller one so that inputs which reach it stay cheap enough to explore.
     #if FUZZING
-    package static let maxPaintPixels = 1 << 24
+    package static let maxPaintPixels = 1 << 21
     #else
     package static let maxPaintPixels = 1 << 28
     #endif

@@ -69,7 +69,11 @@ package final class OwnedTarget {
     /// Bytes of offscreen pixels that layer groups may hold at once, process-wide (nested group
     /// opacity, masks, shadows, rasterised layers): past it a group is painted in place (without
     /// its isolation), counted as `.budgetExceeded`.
+    #if FUZZING
+    package static let maxOffscreenBytes = 32 << 20
+    #else
     package static let maxOffscreenBytes = 512 << 20
+    #endif
     /// Bytes held by live targets now.
     private static let liveBytes = Atomic<Int>(0)
 

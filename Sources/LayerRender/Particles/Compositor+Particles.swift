@@ -18,12 +18,19 @@ import Foundation
 // per-particle formulas are in ParticleSimulator; what they draw at random is remembered between
 // frames in ParticleMemo; spawn points are in Spawn.
 extension Compositor {
+    // Fuzzing builds use smaller particle budgets so that inputs which reach them stay cheap
+    // enough to explore (the limits' paths are the same).
+    #if FUZZING
+    package static let maxParticles = 2_000
+    package static let maxParticlePixels: Double = 1024 * 1024
+    #else
     /// Most particles drawn in one emitter per frame; births beyond it (the newest) are not drawn (counted).
     package static let maxParticles = 50_000
     /// Most pixels the particles of one emitter may cover in a frame, summed over their boxes in
     /// draw order; a particle that would pass it is not drawn (counted). Without it, 50,000
     /// particles each as large as the window would take minutes a frame.
     package static let maxParticlePixels: Double = 64 * 1024 * 1024
+    #endif
     /// Most births of one cell examined per frame (a long-lived cell that emits only in a short
     /// window would otherwise make every frame walk its whole history); the oldest are skipped (counted).
     static let maxBirthsPerCell = 1_000_000
