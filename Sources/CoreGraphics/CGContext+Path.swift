@@ -88,7 +88,7 @@ extension CGContext {
     /// tessellator takes minutes over millions of crossing edges. A fill or stroke past it is
     /// skipped and a clip goes to the path's bounding box, counted as `.budgetExceeded`.
     #if FUZZING
-    public static let maxDrawnElements = 1 << 14   // fuzzing builds: inputs that reach it stay cheap to explore
+    public static let maxDrawnElements = 1 << 11   // fuzzing builds: inputs that reach it stay cheap to explore
     #else
     public static let maxDrawnElements = 1 << 18
     #endif

@@ -15,11 +15,20 @@ import Foundation
 @usableFromInline
 package protocol PathSink {
     mutating func add(_ op: PathOp)
+    /// Whether the sink takes no more elements: the stroker stops instead of making the rest.
+    var isFull: Bool { get }
+}
+
+extension PathSink {
+    /// A sink that takes every element (the rasteriser's feed).
+    @inlinable package var isFull: Bool { false }
 }
 
 /// Appends elements to a mutable path, as its public building calls do.
 private struct PathAppender: PathSink {
     let path: CGMutablePath
+    /// Full at the element budget: past it every element would only be refused and counted.
+    var isFull: Bool { path.ops.count >= CGPath.maxElements }
     func add(_ op: PathOp) {
         switch op {
         case .move(let p): path.appendMove(p, .identity)
@@ -61,7 +70,7 @@ extension CGPath {
         }
         var stroker = Stroker(halfWidth: lineWidth / 2, cap: cap, join: join,
                               miterLimit: miterLimit.isFinite ? miterLimit : 10, out: sink)
-        for poly in flattened(tolerance: tolerance) { stroker.stroke(poly) }
+        for poly in flattened(tolerance: tolerance) where !stroker.out.isFull { stroker.stroke(poly) }
         sink = stroker.out
     }
 
