@@ -52,11 +52,12 @@ extension Compositor {
         var geometry: ItemGeometry?
         var hasGeometry = false
 
-        init(snapshot: LayerSnapshot, state: LayerState, world: Homography, parentWorld: Homography, parentSublayer: Transform3D?,
+        /// Takes ownership of `state` (initialised, allocated for one).
+        init(snapshot: LayerSnapshot, state: UnsafeMutablePointer<LayerState>, world: Homography, parentWorld: Homography, parentSublayer: Transform3D?,
              parent3D: Transform3D?, alpha: Double, clip: PixelBox, spread: Spread, children: [UInt64], box: PixelBox,
              transitioning: Bool, visible: Bool, childAlpha: Double, childSublayer: Transform3D?, childClip: PixelBox,
              childSpread: Spread, childWorld: Homography, child3D: Transform3D?) {
-            self.snapshot = snapshot; statePointer = .allocate(capacity: 1); statePointer.initialize(to: state); self.world = world; self.parentWorld = parentWorld
+            self.snapshot = snapshot; statePointer = state; self.world = world; self.parentWorld = parentWorld
             self.parentSublayer = parentSublayer; self.parent3D = parent3D; self.alpha = alpha; self.clip = clip; self.spread = spread
             self.children = children; self.box = box; self.transitioning = transitioning; self.visible = visible
             self.childAlpha = childAlpha; self.childSublayer = childSublayer; self.childClip = childClip; self.childSpread = childSpread
@@ -169,7 +170,7 @@ extension Compositor {
             let last = previous[snap.id]
             if known, !item.delayed, let old = last, old.snapshot === snap, snap.animations.isEmpty,
                old.instances == item.instances,
-               !Compositor.changesByItself(snap.state, since: old.time),
+               !Compositor.changesByItself(snap.state.content, since: old.time),
                old.parentWorld == item.parentWorld, old.parentSublayer == item.parentSublayer, old.parent3D == item.parent3D,
                old.alpha == item.alpha,
                old.clip == item.clip, old.spread == item.spread {
@@ -179,26 +180,31 @@ extension Compositor {
                 if old.visible { push(snap, old, local, item) }
                 continue
             }
-            let s = snap.presentationState(atLocalTime: local)
+            // The presentation state is evaluated where the footprint keeps it: a state made
+            // apart and then stored was copied, and each copy retains every reference it holds.
+            let evaluated = UnsafeMutablePointer<LayerState>.allocate(capacity: 1)
+            evaluated.initialize(to: snap.state)
+            snap.applyAnimations(to: &evaluated.pointee, atLocalTime: local)
+            let s = UnsafePointer(evaluated)
             let transitioning = snap.animations.contains { $0.model.transitionProgress(at: local) != nil }
-            let local4 = Compositor.localTransform(s, parentSublayer: item.parentSublayer)
+            let local4 = Compositor.localTransform(s.pointee, parentSublayer: item.parentSublayer)
             let full4 = item.parent3D.map { local4.concatenating($0) } ?? local4
             let world = Homography(full4).concatenating(item.parentWorld)
-            let opacity = min(max(s.opacity, 0), 1)
+            let opacity = min(max(s.pointee.opacity, 0), 1)
             var isTransformLayer = false
-            if case .transformLayer? = s.content { isTransformLayer = true }
-            let visible = !s.isHidden && opacity > 0 && s.bounds.isFiniteRect && (isTransformLayer || world.inverse != nil)
+            if case .transformLayer? = s.pointee.content { isTransformLayer = true }
+            let visible = !s.pointee.isHidden && opacity > 0 && s.pointee.bounds.isFiniteRect && (isTransformLayer || world.inverse != nil)
             var box = PixelBox(x0: 0, y0: 0, x1: 0, y1: 0)
             var spread = item.spread
             if visible && !isTransformLayer {
                 // A replicated layer's first copy may lie outside the frame while others do not:
                 // its box is taken whole, then placed for every copy and clipped.
                 let limit = item.replicated ? Compositor.unlimited : frame
-                box = Compositor.box(of: s.bounds.standardized, world: world, limit: limit)
-                if let image = s.contentsImage { box = box.union(contentsBox(image, s, world: world, limit: limit)) }
-                if let content = s.content { box = box.union(contentBox(content, s, world: world, limit: limit)) }
-                if s.shadowOpacity > 0, (s.shadowColor?.alpha ?? 0) > 0 {
-                    let own = Compositor.shadowSpread(s, world: world)
+                box = Compositor.box(of: s.pointee.bounds.standardized, world: world, limit: limit)
+                if let image = s.pointee.contentsImage { box = box.union(contentsBox(image, s.pointee, world: world, limit: limit)) }
+                if let content = s.pointee.content { box = box.union(contentBox(content, s.pointee, world: world, limit: limit)) }
+                if s.pointee.shadowOpacity > 0, (s.pointee.shadowColor?.alpha ?? 0) > 0 {
+                    let own = Compositor.shadowSpread(s.pointee, world: world)
                     spread = Spread(left: spread.left + own.left, top: spread.top + own.top,
                                     right: spread.right + own.right, bottom: spread.bottom + own.bottom)
                 }
@@ -207,13 +213,13 @@ extension Compositor {
                 // replicator's clip allows (clips inside the copies move with them).
                 if item.replicated { box = Compositor.replicatedBox(box, item.instances, clip: item.replicatorClip) }
             }
-            let b = s.bounds.standardized
-            let sub = visible ? Compositor.placedSublayerTransform(s) : nil
-            let clip = visible && s.masksToBounds && !isTransformLayer ? item.clip.intersection(Compositor.box(of: b, world: world, limit: frame)) : item.clip
+            let b = s.pointee.bounds.standardized
+            let sub = visible ? Compositor.placedSublayerTransform(s.pointee) : nil
+            let clip = visible && s.pointee.masksToBounds && !isTransformLayer ? item.clip.intersection(Compositor.box(of: b, world: world, limit: frame)) : item.clip
             let children = snap.sublayers.map(\.id)
             var replicatorChanged = false
-            if case .replicator? = s.content, let old = last, old.state != s { replicatorChanged = true }
-            let mine = Footprint(snapshot: snap, state: s, world: world, parentWorld: item.parentWorld,
+            if case .replicator? = s.pointee.content, let old = last, !LayerState.same(&old.statePointer.pointee, &evaluated.pointee) { replicatorChanged = true }
+            let mine = Footprint(snapshot: snap, state: evaluated, world: world, parentWorld: item.parentWorld,
                                  parentSublayer: item.parentSublayer, parent3D: item.parent3D, alpha: item.alpha, clip: item.clip,
                                  spread: item.spread, children: children, box: box, transitioning: transitioning, visible: visible,
                                  childAlpha: item.alpha * opacity, childSublayer: sub, childClip: clip, childSpread: spread,
@@ -221,7 +227,7 @@ extension Compositor {
             // (From here on the state is read from the footprint: a copy would retain its references.)
             if let old = last, known {
                 if transitioning || old.transitioning || old.world != world || old.box != box || old.alpha != item.alpha
-                    || old.clip != item.clip || old.children != children || old.state != mine.state {
+                    || old.clip != item.clip || old.children != children || !LayerState.same(&old.statePointer.pointee, &evaluated.pointee) {
                     damage = damage.union(old.box).union(box)
                 }
             } else {
@@ -232,7 +238,7 @@ extension Compositor {
             // Particles move every frame, anywhere the emitter's clip allows.
             mine.time = local
             mine.instances = item.instances
-            if visible && (item.delayed || Compositor.changesByItself(mine.state, since: last?.time)) { damage = damage.union(box) }
+            if visible && (item.delayed || Compositor.changesByItself(evaluated.pointee.content, since: last?.time)) { damage = damage.union(box) }
             if visible { push(snap, mine, local, item, changed: replicatorChanged) }
         }
         if known {
@@ -255,10 +261,10 @@ extension Compositor {
         return false
     }
 
-    /// Whether the layer's pixels changed by time alone since the frame at local time `previous`:
+    /// Whether a layer with this content changed its pixels by time alone since the frame at local time `previous`:
     /// particles move, and a tile that was still fading in then is drawn differently now.
-    static func changesByItself(_ s: LayerState, since previous: Double?) -> Bool {
-        switch s.content {
+    static func changesByItself(_ content: LayerContent?, since previous: Double?) -> Bool {
+        switch content {
         case .emitter(let e)?: return e.isActive
         case .tiled(let t)?:
             guard let previous else { return true }

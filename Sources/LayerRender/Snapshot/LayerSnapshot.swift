@@ -42,8 +42,13 @@ package final class LayerSnapshot: @unchecked Sendable {   // immutable: a commi
     package func presentationState(atLocalTime t: Double) -> LayerState {
         guard !animations.isEmpty else { return state }
         var s = state
-        for (_, model) in animations { model.apply(to: &s, at: t) }
+        applyAnimations(to: &s, atLocalTime: t)
         return s
+    }
+
+    /// Applies the animations, in the order they were added, to `state` at local time `t` (seconds).
+    package func applyAnimations(to state: inout LayerState, atLocalTime t: Double) {
+        for (_, model) in animations { model.apply(to: &state, at: t) }
     }
 
     /// True when some animation still changes the picture after local time `t` (so a renderer needs

@@ -55,8 +55,14 @@ package struct LayerState: Equatable, Sendable {
 
     package init() {}
 
-    /// The contents as an image, when they are one.
-    package var contentsImage: CGImage? {
+    /// Whether two states lent in place are equal. Taken `inout` because that passes them by
+    /// address: `a.pointee == b.pointee` on pointers copied both whole (retaining every reference)
+    /// before comparing.
+    package static func same(_ a: inout LayerState, _ b: inout LayerState) -> Bool { a == b }
+
+    /// The contents as an image, when they are one. Inlined: called on a state lent by pointer, an
+    /// outlined getter had the whole state copied first.
+    @inline(__always) package var contentsImage: CGImage? {
         if case .discrete(let d) = contents { return d.value as? CGImage }
         return nil
     }
