@@ -46,6 +46,8 @@ extension Compositor {
         let child3D: Transform3D?
         /// The layer's local time when this footprint was taken.
         var time: Double = 0
+        /// The damage walk that last found the layer in the tree (`Compositor.footprintWalk`).
+        var walk = 0
         /// Where the replicators above place the layer's other copies (device → device maps).
         var instances: [Homography]?
         /// Its display item geometry, once worked out (Compositor+Prepare.swift).
@@ -109,10 +111,12 @@ extension Compositor {
             footprintTime = time
             return PixelBox(x0: frame.x0, y0: frame.y0, x1: frame.x0, y1: frame.y0)
         }
-        let previous = footprints
-        var current: [UInt64: Footprint] = [:], boxes: [UInt64: PixelBox] = [:]
-        current.reserveCapacity(previous.count)
-        boxes.reserveCapacity(previous.count)
+        // The footprints and their boxes are kept from frame to frame and updated where a layer
+        // changed: an unchanged layer costs a lookup, not an insertion into a new table (and the
+        // release of the old one). Layers the walk did not reach are removed after it.
+        footprintWalk &+= 1
+        let walk = footprintWalk
+        var reached = 0
         var damage = PixelBox(x0: 0, y0: 0, x1: 0, y1: 0)
         var contexts = [Item(parentTime: time, parentWorld: base, parentSublayer: nil, alpha: 1, clip: frame, spread: Spread(),
                              listed: 0)]
@@ -167,7 +171,8 @@ extension Compositor {
             let local = snap.localTime(fromParent: item.parentTime)
             // The same snapshot, without animations, in the same inherited context: the same footprint.
             // Last frame's footprint of this layer, looked up once.
-            let last = previous[snap.id]
+            let last = footprints[snap.id]
+            if last?.walk != walk { reached += 1 }
             if known, !item.delayed, let old = last, old.snapshot === snap, snap.animations.isEmpty,
                old.instances == item.instances,
                !Compositor.changesByItself(snap.state.content, since: old.time),
@@ -175,8 +180,7 @@ extension Compositor {
                old.alpha == item.alpha,
                old.clip == item.clip, old.spread == item.spread {
                 old.time = local
-                current[snap.id] = old
-                boxes[snap.id] = old.box
+                old.walk = walk
                 if old.visible { push(snap, old, local, item) }
                 continue
             }
@@ -233,21 +237,24 @@ extension Compositor {
             } else {
                 damage = damage.union(box)
             }
-            current[snap.id] = mine
-            boxes[snap.id] = box
+            mine.walk = walk
+            footprints[snap.id] = mine
+            if last?.box != box { footprintBoxes[snap.id] = box }
             // Particles move every frame, anywhere the emitter's clip allows.
             mine.time = local
             mine.instances = item.instances
             if visible && (item.delayed || Compositor.changesByItself(evaluated.pointee.content, since: last?.time)) { damage = damage.union(box) }
             if visible { push(snap, mine, local, item, changed: replicatorChanged) }
         }
-        if known {
-            for (id, old) in previous where current[id] == nil { damage = damage.union(old.box) }
-        } else {
-            damage = frame
+        if reached != footprints.count {
+            let gone = footprints.filter { $0.value.walk != walk }
+            for (id, old) in gone {
+                damage = damage.union(old.box)
+                footprints[id] = nil
+                footprintBoxes[id] = nil
+            }
         }
-        footprints = current
-        footprintBoxes = boxes
+        if !known { damage = frame }
         footprintBase = base
         footprintFrame = frame
         footprintRoot = root

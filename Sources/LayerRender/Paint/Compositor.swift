@@ -38,6 +38,8 @@ package final class Compositor {
     package internal(set) var rasterHits = 0
     /// Every layer's footprint in the last damage walk (Compositor+Damage.swift).
     var footprints: [UInt64: Footprint] = [:]
+    /// Damage walks so far: footprints carry the last walk that reached their layer.
+    var footprintWalk = 0
     var footprintBase: Homography?
     var footprintFrame: PixelBox?
     var footprintRoot: LayerSnapshot?
