@@ -30,6 +30,11 @@ public enum Golden {
     public static let packageRoot = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
+    /// The gallery executable of the build these tests run from: `samples`, beside the test
+    /// executable (`.build/debug`, or `.build-asan`/`.build-tsan` for the sanitizer runs).
+    public static let samplesBinary = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+        .deletingLastPathComponent().appendingPathComponent("samples").path
+
     /// Compares `image` with the golden `name`.
     public static func check(_ name: String, _ image: CGImage, tolerance: GoldenTolerance = .exact,
                              file: String = #filePath, sourceLocation: SourceLocation = #_sourceLocation) {

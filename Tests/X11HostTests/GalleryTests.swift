@@ -10,7 +10,7 @@ import TestSupport
 
 /// A running gallery (640 × 480).
 func GalleryProcess(_ x: Xvfb, arguments: [String] = []) -> WindowProcess? {
-    let binary = Golden.packageRoot.appendingPathComponent(".build/debug/samples").path
+    let binary = Golden.samplesBinary
     guard FileManager.default.isExecutableFile(atPath: binary) else { return nil }
     return WindowProcess(x, binary: binary, arguments: arguments, width: 640, height: 480)
 }
@@ -35,7 +35,7 @@ extension X11WindowTests {
     @Test func everySceneIsReachableByKeyAndShowsOnScreen() throws {
         let x = try #require(Xvfb())
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("gallery-\(getpid())").path
-        let binary = Golden.packageRoot.appendingPathComponent(".build/debug/samples").path
+        let binary = Golden.samplesBinary
         let headless = try #require(spawn(binary, ["--headless", dir], display: nil))
         #expect(reap(headless) == 0)
         defer { try? FileManager.default.removeItem(atPath: dir) }
@@ -177,8 +177,8 @@ extension X11WindowTests {
     }
 
     @Test func badArgumentsAreRefusedWithAMessage() throws {
-        let binary = Golden.packageRoot.appendingPathComponent(".build/debug/samples").path
-        guard FileManager.default.isExecutableFile(atPath: binary) else { return }
+        let binary = Golden.samplesBinary
+        try #require(FileManager.default.isExecutableFile(atPath: binary), "the gallery is built beside the tests")
         for args in [["--scene", "0"], ["--scene", "19"], ["--scene", "x"], ["--scale", "nan"], ["--bogus"], ["--scene"]] {
             let pid = try #require(spawn(binary, args, display: nil))
             #expect(reap(pid) == 2, "\(args)")

@@ -187,8 +187,8 @@ func scene(_ root: CALayer) {
 
     @Test func noSegmentOutlivesAKilledProcess() throws {
         let x = try #require(Xvfb())
-        let binary = Golden.packageRoot.appendingPathComponent(".build/debug/samples").path
-        guard FileManager.default.isExecutableFile(atPath: binary) else { return }
+        let binary = Golden.samplesBinary
+        try #require(FileManager.default.isExecutableFile(atPath: binary), "the gallery is built beside the tests")
         let before = sharedMemorySegments()
         let pid = try #require(spawn(binary, [], display: x.display))
         usleep(1_500_000)
@@ -223,8 +223,8 @@ func scene(_ root: CALayer) {
 
     @Test func losingTheServerEndsTheProcessWithAMessage() throws {
         var x: Xvfb? = try #require(Xvfb())
-        let binary = Golden.packageRoot.appendingPathComponent(".build/debug/samples").path
-        guard FileManager.default.isExecutableFile(atPath: binary) else { return }
+        let binary = Golden.samplesBinary
+        try #require(FileManager.default.isExecutableFile(atPath: binary), "the gallery is built beside the tests")
         let log = FileManager.default.temporaryDirectory.appendingPathComponent("x11-loss-\(getpid()).log").path
         let pid = try #require(spawn(binary, [], display: x!.display, stderr: log))
         usleep(1_500_000)
