@@ -205,8 +205,8 @@ extension Compositor {
                 // its box is taken whole, then placed for every copy and clipped.
                 let limit = item.replicated ? Compositor.unlimited : frame
                 box = Compositor.box(of: s.pointee.bounds.standardized, world: world, limit: limit)
-                if let image = s.pointee.contentsImage { box = box.union(contentsBox(image, s.pointee, world: world, limit: limit)) }
-                if let content = s.pointee.content { box = box.union(contentBox(content, s.pointee, world: world, limit: limit)) }
+                if let image = s.pointee.contents.image { box = box.union(contentsBox(image, s.pointee, world: world, limit: limit)) }
+                if let content = s.pointee.content { box = box.union(contentBox(content, bounds: s.pointee.bounds, world: world, limit: limit)) }
                 if s.pointee.shadowOpacity > 0, (s.pointee.shadowColor?.alpha ?? 0) > 0 {
                     let own = Compositor.shadowSpread(s.pointee, world: world)
                     spread = Spread(left: spread.left + own.left, top: spread.top + own.top,

@@ -13,16 +13,17 @@ extension Compositor {
         return Compositor.box(of: dest, world: world, limit: limit)
     }
 
-    /// Draws `image` as the layer's contents into `target` (within `limit`, through `clips`).
-    func paintContents(_ image: CGImage, _ s: LayerState, world: Homography, limit: PixelBox, inverse: Homography, pixel: CGFloat,
+    /// Draws `image` as the layer's contents into `target` (within `limit`, through `clips`). The
+    /// state comes by address, as in `paintBody` (a value was copied for each item and band).
+    func paintContents(_ image: CGImage, _ s: UnsafePointer<LayerState>, world: Homography, limit: PixelBox, inverse: Homography, pixel: CGFloat,
                        flipped: Bool, clips: [ClipShape], alpha: Double, antialias: Bool, target: RenderTarget) {
         let native = image.native
-        let cr = s.contentsRect
+        let cr = s.pointee.contentsRect
         let source = CGRect(x: cr.minX * CGFloat(image.width), y: cr.minY * CGFloat(image.height),
                             width: cr.width * CGFloat(image.width), height: cr.height * CGFloat(image.height))
-        let scale = s.contentsScale > 0 ? s.contentsScale : 1
+        let scale = s.pointee.contentsScale > 0 ? s.pointee.contentsScale : 1
         let natural = CGSize(width: abs(source.width) / scale, height: abs(source.height) / scale)
-        let dest = ContentsLayout.rect(gravity: s.contentsGravity, bounds: s.bounds.standardized, natural: natural)
+        let dest = ContentsLayout.rect(gravity: s.pointee.contentsGravity, bounds: s.pointee.bounds.standardized, natural: natural)
         // Contents may overflow the bounds (only masksToBounds clips them): box the drawn rect itself.
         let corners = Quad(dest, through: world)
         guard corners.isComplete else { return }
@@ -30,13 +31,13 @@ extension Compositor {
         // Nearest when the filter for this direction of scaling asks for it; trilinear reads the two
         // mip levels around the layer's texels-per-pixel ratio (taken at its centre) and mixes them.
         let magnifying = dest.width / max(pixel, 1e-9) >= abs(source.width)
-        let filter = magnifying ? s.magnificationFilter : s.minificationFilter
+        let filter = magnifying ? s.pointee.magnificationFilter : s.pointee.minificationFilter
         var level = ImageLevel(pixels: UnsafePointer(native.pixels.assumingMemoryBound(to: UInt32.self)),
                                width: image.width, height: image.height, stride: native.stride / 4)
         var second: (ImageLevel, Float)? = nil
         if !magnifying && filter == "trilinear" {
             let texelsPerPixel = max(abs(source.width) / dest.width, abs(source.height) / dest.height) * pixel
-            let lod = log2(max(texelsPerPixel, 1e-9)) + CGFloat(s.minificationFilterBias)
+            let lod = log2(max(texelsPerPixel, 1e-9)) + CGFloat(s.pointee.minificationFilterBias)
             if lod > 0, lod.isFinite {
                 let chain = mipChain(for: image)
                 let l0 = min(Int(lod), chain.count - 1), l1 = min(l0 + 1, chain.count - 1)
@@ -45,13 +46,13 @@ extension Compositor {
                 if l1 != l0 && t > 0 { second = (chain.level(l1), t) }
             }
         }
-        let pieces = ContentsLayout.nineSlice(dest: dest, source: source, center: s.contentsCenter, scale: scale)
+        let pieces = ContentsLayout.nineSlice(dest: dest, source: source, center: s.pointee.contentsCenter, scale: scale)
         // Hard edges between nine-slice pieces so that they tile without seams.
         let edgeAA = antialias && pieces.count == 1
         for (d, src) in pieces {
             Raster.image(target, box: box, inverse: inverse, pixel: pixel, dest: d, source: src, flipped: flipped,
                          level: level, blend: second, nearest: filter == "nearest", alpha: Float(alpha), antialias: edgeAA,
-                         clips: clips, hardEdges: s.allowsEdgeAntialiasing ? UInt8(~s.edgeAntialiasingMask & 15) : 0)
+                         clips: clips, hardEdges: s.pointee.allowsEdgeAntialiasing ? UInt8(~s.pointee.edgeAntialiasingMask & 15) : 0)
         }
     }
 

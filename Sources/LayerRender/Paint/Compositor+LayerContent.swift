@@ -32,17 +32,18 @@ extension Compositor {
     static let maxContentSide: CGFloat = 4096
 
     /// The pixels a layer's content can cover (shapes may overflow the bounds; the others cannot).
-    func contentBox(_ content: LayerContent, _ s: LayerState, world: Homography, limit: PixelBox) -> PixelBox {
+    func contentBox(_ content: LayerContent, bounds: CGRect, world: Homography, limit: PixelBox) -> PixelBox {
         if case .emitter = content { return limit }   // particles fly anywhere
-        guard let e = Compositor.contentExtent(content, s) else { return PixelBox(x0: 0, y0: 0, x1: 0, y1: 0) }
+        guard let e = Compositor.contentExtent(content, bounds: bounds) else { return PixelBox(x0: 0, y0: 0, x1: 0, y1: 0) }
         return Compositor.box(of: e, world: world, limit: limit)
     }
 
-    static func contentExtent(_ content: LayerContent, _ s: LayerState) -> CGRect? {
+    /// The layer-space rect a content draws in: a shape's extent, else the layer's `bounds`.
+    static func contentExtent(_ content: LayerContent, bounds: CGRect) -> CGRect? {
         switch content {
         case .shape(let shape): return shape.extent()
-        case .text, .gradient: return s.bounds.standardized
-        case .tiled: return s.bounds.standardized
+        case .text, .gradient: return bounds.standardized
+        case .tiled: return bounds.standardized
         case .replicator, .transformLayer, .emitter: return nil   // nothing drawn within the bounds
         }
     }
@@ -58,7 +59,9 @@ extension Compositor {
         return PixelBox(covering: Double(x0), Double(y0), Double(x1), Double(y1), limit: limit)
     }
 
-    func paintContent(_ content: LayerContent, _ snap: LayerSnapshot, _ s: LayerState, target: RenderTarget, limit: PixelBox,
+    /// Draws a layer's class content (shape, gradient, text, tiles, particles). The state comes by
+    /// address, as in `paintBody`.
+    func paintContent(_ content: LayerContent, _ snap: LayerSnapshot, _ s: UnsafePointer<LayerState>, target: RenderTarget, limit: PixelBox,
                       world: Homography, inverse: Homography, pixel: CGFloat, shape: RoundedRect, flipped: Bool,
                       clips: [ClipShape], alpha: Double, antialias: Bool, local: Double,
                       space3D: Space3D? = nil, rows: MaskPlane.Rows? = nil) {
@@ -70,18 +73,18 @@ extension Compositor {
             return
         }
         if case .tiled(let t) = content {
-            paintTiles(t, snap.id, s, world: world, inverse: inverse, pixel: pixel, target: target, limit: limit, alpha: alpha,
+            paintTiles(t, snap.id, s.pointee, world: world, inverse: inverse, pixel: pixel, target: target, limit: limit, alpha: alpha,
                        clips: clips, local: local)
             return
         }
-        guard alpha > 0, let extent = Compositor.contentExtent(content, s) else { return }
+        guard alpha > 0, let extent = Compositor.contentExtent(content, bounds: s.pointee.bounds) else { return }
         let box = Compositor.box(of: extent, world: world, limit: limit)
         guard !box.isEmpty else { return }
         switch content {
         case .replicator, .transformLayer, .emitter, .tiled: return
         case .gradient(let g):
             guard g.isDrawable,
-                  let geometry = GradientGeometry(type: g.type, start: g.startPoint, end: g.endPoint, bounds: s.bounds.standardized)
+                  let geometry = GradientGeometry(type: g.type, start: g.startPoint, end: g.endPoint, bounds: s.pointee.bounds.standardized)
             else { return }
             Raster.gradient(target, box: box, inverse: inverse, pixel: pixel, shape: shape, geometry: geometry,
                             ramp: ramp(for: snap.id, g), alpha: Float(alpha), antialias: antialias, clips: clips, rows: rows)
@@ -107,8 +110,8 @@ extension Compositor {
                                 pixel: pixel, flipped: false, clips: clips, alpha: alpha) { sh.draw(in: $0) }
             }
         case .text(let text):
-            let b = s.bounds.standardized
-            let scale = s.contentsScale > 0 && s.contentsScale.isFinite ? s.contentsScale : 1
+            let b = s.pointee.bounds.standardized
+            let scale = s.pointee.contentsScale > 0 && s.pointee.contentsScale.isFinite ? s.pointee.contentsScale : 1
             let k = min(scale, CGFloat(8192) / max(b.width, b.height, 1e-6))
             paintLayerSpace(snap.id, content, extent: b, scale: k, target: target, box: box, inverse: inverse,
                             pixel: pixel, flipped: flipped, clips: clips, alpha: alpha) { ctx in

@@ -43,7 +43,7 @@ extension Compositor {
     /// the sublayers (all of it unless masksToBounds clips them).
     static func rasterExtent(_ snap: LayerSnapshot, _ s: LayerState) -> CGRect {
         var e = s.bounds.standardized
-        if let content = s.content, let c = contentExtent(content, s) { e = e.union(c) }
+        if let content = s.content, let c = contentExtent(content, bounds: s.bounds) { e = e.union(c) }
         guard !s.masksToBounds else { return s.bounds.standardized }
         var stack = snap.sublayers.map { ($0, Transform3D.identity) }
         var visited = 0

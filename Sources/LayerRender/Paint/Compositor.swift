@@ -243,7 +243,7 @@ package final class Compositor {
         if snap.sublayers.isEmpty {
             groupBox = box
             if let image = s.contentsImage { groupBox = groupBox.union(contentsBox(image, s, world: world, limit: reach)) }
-            if let content = s.content { groupBox = groupBox.union(contentBox(content, s, world: world, limit: reach)) }
+            if let content = s.content { groupBox = groupBox.union(contentBox(content, bounds: s.bounds, world: world, limit: reach)) }
         }
         // shouldRasterize: the layer and its sublayers come from a bitmap in layer space, drawn
         // through the layer's place on screen.
@@ -369,13 +369,13 @@ package final class Compositor {
             Raster.fill(own.target, box: box, inverse: inverse, pixel: pixel, outer: shape, inner: nil,
                         color: PremultipliedColor(bg, alpha: own.alpha), antialias: antialias, clips: own.clips)
         }
-        if let image = state.pointee.contentsImage {
-            paintContents(image, state.pointee, world: world, limit: own.limit, inverse: inverse, pixel: pixel, flipped: flipped,
+        if let image = state.pointee.contents.image {
+            paintContents(image, state, world: world, limit: own.limit, inverse: inverse, pixel: pixel, flipped: flipped,
                           clips: state.pointee.masksToBounds ? own.clips + [clipSelf] : own.clips, alpha: own.alpha,
                           antialias: antialias, target: own.target)
         }
         if let content = state.pointee.content {
-            paintContent(content, snap, state.pointee, target: own.target, limit: own.limit, world: world, inverse: inverse, pixel: pixel,
+            paintContent(content, snap, state, target: own.target, limit: own.limit, world: world, inverse: inverse, pixel: pixel,
                          shape: shape, flipped: flipped, clips: state.pointee.masksToBounds ? own.clips + [clipSelf] : own.clips,
                          alpha: own.alpha, antialias: antialias, local: local,
                          space3D: full4.map { ($0, own.parentWorld) }, rows: rows)

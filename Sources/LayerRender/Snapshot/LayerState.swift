@@ -60,12 +60,10 @@ package struct LayerState: Equatable, Sendable {
     /// before comparing.
     package static func same(_ a: inout LayerState, _ b: inout LayerState) -> Bool { a == b }
 
-    /// The contents as an image, when they are one. Inlined: called on a state lent by pointer, an
-    /// outlined getter had the whole state copied first.
-    @inline(__always) package var contentsImage: CGImage? {
-        if case .discrete(let d) = contents { return d.value as? CGImage }
-        return nil
-    }
+    /// The contents as an image, when they are one. On a state lent by pointer, read
+    /// `pointee.contents.image` instead: a member of the whole state called through a pointer had
+    /// the state copied first (every reference in it retained).
+    package var contentsImage: CGImage? { contents.image }
 }
 
 extension LayerState: AnimationTarget {

@@ -174,3 +174,11 @@ package enum PathOps {
         }
     }
 }
+
+extension AnimatableValue {
+    /// The value as an image, when it is one (a layer's `contents`).
+    package var image: CGImage? {
+        if case .discrete(let d) = self { return d.value as? CGImage }
+        return nil
+    }
+}
