@@ -70,7 +70,11 @@ extension CGPath {
         }
         var stroker = Stroker(halfWidth: lineWidth / 2, cap: cap, join: join,
                               miterLimit: miterLimit.isFinite ? miterLimit : 10, out: sink)
-        for poly in flattened(tolerance: tolerance) where !stroker.out.isFull { stroker.stroke(poly) }
+        for poly in flattened(tolerance: tolerance) {
+            // A full sink would refuse the rest element by element: stop, counted once.
+            if stroker.out.isFull { CGDiagnostics.record(.budgetExceeded); break }
+            stroker.stroke(poly)
+        }
         sink = stroker.out
     }
 

@@ -30,10 +30,15 @@ public enum Golden {
     public static let packageRoot = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
-    /// The gallery executable of the build these tests run from: `samples`, beside the test
+    /// The path of executable product `name` of the build these tests run from: beside the test
     /// executable (`.build/debug`, or `.build-asan`/`.build-tsan` for the sanitizer runs).
-    public static let samplesBinary = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
-        .deletingLastPathComponent().appendingPathComponent("samples").path
+    public static func builtProduct(_ name: String) -> String {
+        URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+            .deletingLastPathComponent().appendingPathComponent(name).path
+    }
+
+    /// The gallery executable of the build these tests run from.
+    public static let samplesBinary = builtProduct("samples")
 
     /// Compares `image` with the golden `name`.
     public static func check(_ name: String, _ image: CGImage, tolerance: GoldenTolerance = .exact,

@@ -24,7 +24,7 @@ extension X11WindowTests {
 @Suite struct ReadmeTests {
     static let examples = ["ReadmeWindow", "ReadmeLayers", "ReadmeDrawing"]
 
-    func binary(_ name: String) -> String { Golden.packageRoot.appendingPathComponent(".build/debug/\(name)").path }
+    func binary(_ name: String) -> String { Golden.builtProduct(name) }
 
     @Test func everySwiftBlockIsABuiltExample() throws {
         let blocks = readmeSwiftBlocks()
@@ -38,7 +38,7 @@ extension X11WindowTests {
     }
 
     @Test func theDrawingExampleWritesItsPicture() throws {
-        guard FileManager.default.isExecutableFile(atPath: binary("ReadmeDrawing")) else { return }
+        try #require(FileManager.default.isExecutableFile(atPath: binary("ReadmeDrawing")), "the examples are built beside the tests")
         let png = FileManager.default.temporaryDirectory.appendingPathComponent("drawing-\(getpid()).png").path
         defer { try? FileManager.default.removeItem(atPath: png) }
         let r = run(binary("ReadmeDrawing"), [png])
@@ -52,7 +52,7 @@ extension X11WindowTests {
     }
 
     @Test func theLayersExampleShowsAllThreeAndAClickAnimatesTheRing() throws {
-        guard FileManager.default.isExecutableFile(atPath: binary("ReadmeLayers")) else { return }
+        try #require(FileManager.default.isExecutableFile(atPath: binary("ReadmeLayers")), "the examples are built beside the tests")
         let x = try #require(Xvfb())
         let app = try #require(WindowProcess(x, binary: binary("ReadmeLayers"), width: 480, height: 200))
         let background: UInt32 = 0xFF1F_1F1F
@@ -71,7 +71,7 @@ extension X11WindowTests {
     }
 
     @Test func theWindowExampleGlidesOnClickAndFollowsADrag() throws {
-        guard FileManager.default.isExecutableFile(atPath: binary("ReadmeWindow")) else { return }
+        try #require(FileManager.default.isExecutableFile(atPath: binary("ReadmeWindow")), "the examples are built beside the tests")
         let x = try #require(Xvfb())
         let app = try #require(WindowProcess(x, binary: binary("ReadmeWindow"), width: 400, height: 300))
         let red: UInt32 = 0xFFFF_0000
