@@ -39,7 +39,7 @@ let package = Package(
         // Fuzz targets (library) and their driver: libFuzzer's under `make fuzz`, a corpus replayer
         // in a plain build.
         .target(name: "FuzzTargets", dependencies: ["QuartzCore", "ImageIO", "CoreText"], path: "Sources/FuzzTargets"),
-        .executableTarget(name: "fuzz", dependencies: ["FuzzTargets"], path: "Fuzz", exclude: ["Corpus"]),
+        .executableTarget(name: "fuzz", dependencies: ["FuzzTargets"], path: "Fuzz", exclude: ["Corpus", "lsan.supp"]),
         .executableTarget(name: "samples", dependencies: ["QuartzCore", "X11Host", "ImageIO"], path: "samples"),
         // The README's examples, built by `make test` (X11HostTests' ReadmeTests check they match it and run them).
         .executableTarget(name: "ReadmeWindow", dependencies: ["X11Host"], path: "Examples/ReadmeWindow"),
