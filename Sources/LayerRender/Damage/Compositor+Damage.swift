@@ -189,26 +189,25 @@ extension Compositor {
             let evaluated = UnsafeMutablePointer<LayerState>.allocate(capacity: 1)
             evaluated.initialize(to: snap.state)
             snap.applyAnimations(to: &evaluated.pointee, atLocalTime: local)
-            let s = UnsafePointer(evaluated)
             let transitioning = snap.animations.contains { $0.model.transitionProgress(at: local) != nil }
-            let local4 = Compositor.localTransform(s.pointee, parentSublayer: item.parentSublayer)
+            let local4 = Compositor.localTransform(evaluated.pointee, parentSublayer: item.parentSublayer)
             let full4 = item.parent3D.map { local4.concatenating($0) } ?? local4
             let world = Homography(full4).concatenating(item.parentWorld)
-            let opacity = min(max(s.pointee.opacity, 0), 1)
+            let opacity = min(max(evaluated.pointee.opacity, 0), 1)
             var isTransformLayer = false
-            if case .transformLayer? = s.pointee.content { isTransformLayer = true }
-            let visible = !s.pointee.isHidden && opacity > 0 && s.pointee.bounds.isFiniteRect && (isTransformLayer || world.inverse != nil)
+            if case .transformLayer? = evaluated.pointee.content { isTransformLayer = true }
+            let visible = !evaluated.pointee.isHidden && opacity > 0 && evaluated.pointee.bounds.isFiniteRect && (isTransformLayer || world.inverse != nil)
             var box = PixelBox(x0: 0, y0: 0, x1: 0, y1: 0)
             var spread = item.spread
             if visible && !isTransformLayer {
                 // A replicated layer's first copy may lie outside the frame while others do not:
                 // its box is taken whole, then placed for every copy and clipped.
                 let limit = item.replicated ? Compositor.unlimited : frame
-                box = Compositor.box(of: s.pointee.bounds.standardized, world: world, limit: limit)
-                if let image = s.pointee.contents.image { box = box.union(contentsBox(image, s.pointee, world: world, limit: limit)) }
-                if let content = s.pointee.content { box = box.union(contentBox(content, bounds: s.pointee.bounds, world: world, limit: limit)) }
-                if s.pointee.shadowOpacity > 0, (s.pointee.shadowColor?.alpha ?? 0) > 0 {
-                    let own = Compositor.shadowSpread(s.pointee, world: world)
+                box = Compositor.box(of: evaluated.pointee.bounds.standardized, world: world, limit: limit)
+                if let image = evaluated.pointee.contents.image { box = box.union(contentsBox(image, evaluated.pointee, world: world, limit: limit)) }
+                if let content = evaluated.pointee.content { box = box.union(contentBox(content, bounds: evaluated.pointee.bounds, world: world, limit: limit)) }
+                if evaluated.pointee.shadowOpacity > 0, (evaluated.pointee.shadowColor?.alpha ?? 0) > 0 {
+                    let own = Compositor.shadowSpread(evaluated.pointee, world: world)
                     spread = Spread(left: spread.left + own.left, top: spread.top + own.top,
                                     right: spread.right + own.right, bottom: spread.bottom + own.bottom)
                 }
@@ -217,12 +216,12 @@ extension Compositor {
                 // replicator's clip allows (clips inside the copies move with them).
                 if item.replicated { box = Compositor.replicatedBox(box, item.instances, clip: item.replicatorClip) }
             }
-            let b = s.pointee.bounds.standardized
-            let sub = visible ? Compositor.placedSublayerTransform(s.pointee) : nil
-            let clip = visible && s.pointee.masksToBounds && !isTransformLayer ? item.clip.intersection(Compositor.box(of: b, world: world, limit: frame)) : item.clip
+            let b = evaluated.pointee.bounds.standardized
+            let sub = visible ? Compositor.placedSublayerTransform(evaluated.pointee) : nil
+            let clip = visible && evaluated.pointee.masksToBounds && !isTransformLayer ? item.clip.intersection(Compositor.box(of: b, world: world, limit: frame)) : item.clip
             let children = snap.sublayers.map(\.id)
             var replicatorChanged = false
-            if case .replicator? = s.pointee.content, let old = last, !LayerState.same(&old.statePointer.pointee, &evaluated.pointee) { replicatorChanged = true }
+            if case .replicator? = evaluated.pointee.content, let old = last, !LayerState.same(&old.statePointer.pointee, &evaluated.pointee) { replicatorChanged = true }
             let mine = Footprint(snapshot: snap, state: evaluated, world: world, parentWorld: item.parentWorld,
                                  parentSublayer: item.parentSublayer, parent3D: item.parent3D, alpha: item.alpha, clip: item.clip,
                                  spread: item.spread, children: children, box: box, transitioning: transitioning, visible: visible,
