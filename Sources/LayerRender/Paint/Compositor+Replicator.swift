@@ -38,12 +38,14 @@ extension Compositor {
     /// The most copies of one emitter that replicators draw in a frame.
     static let maxEmitterCopies = 16
 
-    /// Whether an emitter layer is among `layers` or below them.
+    /// Whether an emitter layer is among `layers` or below them, masks included (a mask is
+    /// painted once per copy of its layer like a sublayer).
     static func containsEmitter(_ layers: [LayerSnapshot]) -> Bool {
         var stack = layers
         while let l = stack.popLast() {
             if case .emitter? = l.state.content { return true }
             stack.append(contentsOf: l.sublayers)
+            if let mask = l.mask { stack.append(mask) }
         }
         return false
     }

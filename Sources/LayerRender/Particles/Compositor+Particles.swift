@@ -31,9 +31,17 @@ extension Compositor {
     /// particles each as large as the window would take minutes a frame.
     package static let maxParticlePixels: Double = 64 * 1024 * 1024
     #endif
-    /// Most births of one cell examined per frame (a long-lived cell that emits only in a short
-    /// window would otherwise make every frame walk its whole history); the oldest are skipped (counted).
-    static let maxBirthsPerCell = 1_000_000
+    #if FUZZING
+    static let maxBirthsExamined = 20_000
+    #else
+    /// Most births of one emitter examined per frame, its cells' and their sub-cells' together,
+    /// in each of the copies drawn. Without it, a long-lived cell that emits only in a short
+    /// window would make every frame walk its whole history, and sub-cells multiply the walk by
+    /// their parents. Top-level cells share it evenly; their sub-cells share what they leave. The
+    /// oldest births are skipped (counted: `invalidParameter` for top-level cells, `budgetExceeded`
+    /// for sub-cells).
+    static let maxBirthsExamined = 1_000_000
+    #endif
 
     struct Particle: ParticleOrder {
         var position: CGPoint

@@ -64,8 +64,9 @@ final class ParticleBatch {
     private var ordered: [PlacedParticle]?
     /// Rows per strip and strips (rows beyond the last strip's start fall into it).
     static let stripRows = 16, stripCount = 1024
-    /// Births simulated per chunk: enough to pay for handing a chunk over, small enough to share evenly.
-    static let chunkSize = 1024
+    /// Births simulated per chunk: enough to pay for handing a chunk over, small enough to share
+    /// evenly; one budget block, so that a chunk's births are examined as in one sequential run.
+    static let chunkSize = ParticlePlan.blockSize
     /// Where boxes are clamped before a painter narrows them to its band (any target fits inside).
     static let everywhere = PixelBox(x0: -(1 << 30), y0: -(1 << 30), x1: 1 << 30, y1: 1 << 30)
 

@@ -74,8 +74,14 @@ struct ParticlePlan {
     private(set) var runs: [Run] = []
     /// Top-level births examined this frame (the chunked list's length).
     private(set) var births = 0
-    /// True when a cell's history was longer than `maxBirthsPerCell`.
+    /// True when the top-level cells' histories were longer than their share of `maxBirthsExamined`.
     private(set) var truncated = false
+    /// Sub-cell births examined at most per block of `blockSize` top-level births (the budget
+    /// left by the top-level births, split evenly): a block is simulated whole by one thread, so
+    /// which births the budget keeps does not depend on how the list is cut into chunks.
+    private(set) var descendantBudget = 0
+    /// Top-level births per budget block (chunks of births are whole blocks).
+    static let blockSize = 1024
 
     init(_ e: EmitterContent, at t: Double) {
         emitter = e
@@ -98,21 +104,30 @@ struct ParticlePlan {
             }
             return indices
         }
+        var windows: [(cell: Int, key: UInt64, first: Double, last: Double)] = []
         for index in flatten(e.cells, depth: 0) {
             let key = Compositor.mix(UInt64(e.seed) &* 31 &+ UInt64(cells[index].sibling) &+ 1)
             guard let (first, last) = ParticlePlan.window(cells[index], now: t, start: 0) else { continue }
             // Birth numbers past 2⁵³ (rates of 1e38 for ages of years) are not whole numbers any
             // more: such a cell is skipped, counted.
             guard first.isFinite, last.isFinite, abs(last) < 0x1p53 else { CGDiagnostics.record(.clampedInteger); continue }
-            var from = first
-            if last - first + 1 > Double(Compositor.maxBirthsPerCell) {
-                from = last - Double(Compositor.maxBirthsPerCell) + 1
+            windows.append((index, key, first, last))
+        }
+        // The top-level cells share the emitter's budget of births evenly; each keeps its newest.
+        let share = max(1, Compositor.maxBirthsExamined / max(windows.count, 1))
+        for w in windows {
+            var from = w.first
+            if w.last - w.first + 1 > Double(share) {
+                from = w.last - Double(share) + 1
                 truncated = true
             }
-            let count = CGClampToInt(last - from, in: 0...(Compositor.maxBirthsPerCell - 1)) + 1
-            runs.append(Run(cell: index, key: key, first: from, offset: births, count: count))
+            let count = CGClampToInt(w.last - from, in: 0...(share - 1)) + 1
+            runs.append(Run(cell: w.cell, key: w.key, first: from, offset: births, count: count))
             births += count
         }
+        // Sub-cells share what is left, block by block of top-level births.
+        let blocks = (births + ParticlePlan.blockSize - 1) / ParticlePlan.blockSize
+        descendantBudget = blocks == 0 ? 0 : max(Compositor.maxBirthsExamined - births, 0) / blocks
     }
 
     /// The numbers of a cell's births (since `start`) that may be alive at `now` (nil: none).
@@ -146,6 +161,8 @@ struct ParticlePlan {
         cells.withUnsafeBufferPointer { cells in
             childList.withUnsafeBufferPointer { childList in
                 let sim = ParticleSimulator(t: t, spawn: spawn, zPosition: zPosition, depth: emitterDepth, cells: cells, childList: childList)
+                var budget = BirthBudget(left: descendantBudget)
+                defer { budget.report() }
                 var r = runs.firstIndex { $0.offset + $0.count > range.lowerBound } ?? runs.count
                 var i = range.lowerBound
                 while i < range.upperBound, r < runs.count {
@@ -153,6 +170,10 @@ struct ParticlePlan {
                     let end = min(range.upperBound, run.offset + run.count)
                     let before = memo.old?.runs.first { $0.cell == run.cell }
                     for j in i..<end {
+                        if j % ParticlePlan.blockSize == 0 && j != range.lowerBound {
+                            budget.report()
+                            budget = BirthBudget(left: descendantBudget)
+                        }
                         let k = run.first + Double(j - run.offset)
                         var slot = MemoSlot(old: nil, new: memo.new.map { $0.seeds.baseAddress! + j })
                         if let old = memo.old, let before {
@@ -160,7 +181,7 @@ struct ParticlePlan {
                             if at >= 0, at < Double(before.count) { slot.old = old.seeds[before.offset + Int(at)] }
                         }
                         guard sim.birth(run.cell, key: run.key, k: k, start: 0, origin: .point(position), depth: 0,
-                                        memo: slot, into: &sink) else { return }
+                                        memo: slot, budget: &budget, into: &sink) else { return }
                     }
                     i = end
                     r += 1
@@ -218,6 +239,15 @@ protocol ParticleOrder {
     var birth: Double { get }
     /// Depth (points; larger is nearer).
     var z: Double { get }
+}
+
+/// How many more sub-cell births a block of top-level births may examine, and whether some were cut.
+struct BirthBudget {
+    var left: Int
+    var cut = false
+
+    /// Counts the cut once per block.
+    func report() { if cut { CGDiagnostics.record(.budgetExceeded) } }
 }
 
 /// Takes simulated particles in draw order; returns false to stop the simulation.

@@ -37,9 +37,11 @@ struct ParticleSimulator {
 
     /// Simulates birth `k` of cell `index` (emitting from `origin` since `start`), passing it and
     /// its descendants to `sink`; false when `sink` asked to stop. `memo`: where this birth's seed
-    /// may be found from the last frame, and where to keep it for the next.
+    /// may be found from the last frame, and where to keep it for the next. Descendants are
+    /// examined while `budget` lasts (each sub-cell keeps its newest births).
     func birth<Sink: ParticleSink>(_ index: Int, key cellKey: UInt64, k: Double, start: Double, origin: Origin,
-                                   depth level: Int, memo: MemoSlot = MemoSlot(), into sink: inout Sink) -> Bool {
+                                   depth level: Int, memo: MemoSlot = MemoSlot(), budget: inout BirthBudget,
+                                   into sink: inout Sink) -> Bool {
         let cellAt = cells.baseAddress! + index
         let birth = start + k / cellAt.pointee.rate
         let seed: ParticleSeed
@@ -76,9 +78,16 @@ struct ParticleSimulator {
         for child in childList[cellAt.pointee.children] {
             let key = Compositor.mix(parentKey &* 31 &+ UInt64(cells[child].sibling) &+ 1)
             guard let (first, last) = ParticlePlan.window(cells[child], now: min(t, birth + life), start: birth) else { continue }
-            var k = max(first, last - Double(Compositor.maxBirthsPerCell) + 1)
+            guard budget.left > 0 else { budget.cut = true; return true }
+            var k = first
+            if last - first + 1 > Double(budget.left) {
+                k = last - Double(budget.left) + 1
+                budget.cut = true
+            }
+            budget.left -= CGClampToInt(last - k + 1, in: 0...budget.left)
             while k <= last {
-                guard self.birth(child, key: key, k: k, start: birth, origin: from, depth: level + 1, into: &sink) else { return false }
+                guard self.birth(child, key: key, k: k, start: birth, origin: from, depth: level + 1,
+                                 budget: &budget, into: &sink) else { return false }
                 k += 1
             }
         }
