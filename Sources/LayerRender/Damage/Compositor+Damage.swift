@@ -22,8 +22,68 @@ extension Compositor {
         /// it is lent in place, where a stored property was copied for each item a band painted
         /// (retaining each of its references — on objects such as a colour every layer shares,
         /// from every worker at once).
-        let statePointer: UnsafeMutablePointer<LayerState>
+        private(set) var statePointer: UnsafeMutablePointer<LayerState>
         var state: LayerState { unsafeAddress { UnsafePointer(statePointer) } }
+        /// Where the layer is and what it and its sublayers inherit, worked out from the state.
+        private(set) var place: Place
+        /// The layer's local time when this footprint was taken.
+        var time: Double = 0
+        /// The damage walk that last found the layer in the tree (`Compositor.footprintWalk`).
+        var walk = 0
+        /// Where the replicators above place the layer's other copies (device → device maps).
+        var instances: [Homography]?
+        /// Its display item geometry, once worked out (Compositor+Prepare.swift).
+        var geometry: ItemGeometry?
+        var hasGeometry = false
+        /// A second state of the same snapshot (an earlier frame's): the next frame of an
+        /// animated layer is evaluated in it by resetting only the animated fields.
+        var spare: UnsafeMutablePointer<LayerState>?
+
+        /// Takes ownership of `state` (initialised, allocated for one).
+        init(snapshot: LayerSnapshot, state: UnsafeMutablePointer<LayerState>, place: Place) {
+            self.snapshot = snapshot; statePointer = state; self.place = place
+        }
+
+        /// Takes the next frame's state of the same snapshot (owned) and its place; the state it
+        /// held becomes its spare. Its display geometry is worked out again.
+        func update(state: UnsafeMutablePointer<LayerState>, place: Place) {
+            if let spare { spare.deinitialize(count: 1); spare.deallocate() }
+            spare = statePointer
+            statePointer = state
+            self.place = place
+            geometry = nil
+            hasGeometry = false
+        }
+
+        deinit {
+            for p in [statePointer, spare] {
+                p?.deinitialize(count: 1)
+                p?.deallocate()
+            }
+        }
+
+        var world: Homography { place.world }
+        var parentWorld: Homography { place.parentWorld }
+        var parentSublayer: Transform3D? { place.parentSublayer }
+        var parent3D: Transform3D? { place.parent3D }
+        var alpha: Double { place.alpha }
+        var clip: PixelBox { place.clip }
+        var spread: Spread { place.spread }
+        var children: [UInt64] { place.children }
+        var box: PixelBox { place.box }
+        var transitioning: Bool { place.transitioning }
+        var visible: Bool { place.visible }
+        var childAlpha: Double { place.childAlpha }
+        var childSublayer: Transform3D? { place.childSublayer }
+        var childClip: PixelBox { place.childClip }
+        var childSpread: Spread { place.childSpread }
+        var childWorld: Homography { place.childWorld }
+        var child3D: Transform3D? { place.child3D }
+    }
+
+    /// A footprint's values apart from its state: the layer's map to pixels, what it inherits,
+    /// the pixels it can touch, and what its sublayers inherit from it.
+    struct Place {
         let world: Homography
         // What the layer inherits.
         let parentWorld: Homography
@@ -44,32 +104,6 @@ extension Compositor {
         /// The plane and 3D chain the sublayers are placed in (a transform layer passes its own on).
         let childWorld: Homography
         let child3D: Transform3D?
-        /// The layer's local time when this footprint was taken.
-        var time: Double = 0
-        /// The damage walk that last found the layer in the tree (`Compositor.footprintWalk`).
-        var walk = 0
-        /// Where the replicators above place the layer's other copies (device → device maps).
-        var instances: [Homography]?
-        /// Its display item geometry, once worked out (Compositor+Prepare.swift).
-        var geometry: ItemGeometry?
-        var hasGeometry = false
-
-        /// Takes ownership of `state` (initialised, allocated for one).
-        init(snapshot: LayerSnapshot, state: UnsafeMutablePointer<LayerState>, world: Homography, parentWorld: Homography, parentSublayer: Transform3D?,
-             parent3D: Transform3D?, alpha: Double, clip: PixelBox, spread: Spread, children: [UInt64], box: PixelBox,
-             transitioning: Bool, visible: Bool, childAlpha: Double, childSublayer: Transform3D?, childClip: PixelBox,
-             childSpread: Spread, childWorld: Homography, child3D: Transform3D?) {
-            self.snapshot = snapshot; statePointer = state; self.world = world; self.parentWorld = parentWorld
-            self.parentSublayer = parentSublayer; self.parent3D = parent3D; self.alpha = alpha; self.clip = clip; self.spread = spread
-            self.children = children; self.box = box; self.transitioning = transitioning; self.visible = visible
-            self.childAlpha = childAlpha; self.childSublayer = childSublayer; self.childClip = childClip; self.childSpread = childSpread
-            self.childWorld = childWorld; self.child3D = child3D
-        }
-
-        deinit {
-            statePointer.deinitialize(count: 1)
-            statePointer.deallocate()
-        }
     }
 
     /// How far ancestors' shadows can carry a layer's pixels (pixels, each side).
@@ -135,9 +169,9 @@ extension Compositor {
             }
             var copies = item.replicated, instances = item.instances, delayed = item.delayed
             var replicatorClip = item.replicatorClip
-            if case .replicator(let r)? = f.state.content, r.drawnCount != 1 {
+            if case .replicator(let r)? = f.statePointer.pointee.content, r.drawnCount != 1 {
                 // A replicator under another one: its copies' copies are bounded by the clip only.
-                instances = copies ? nil : Compositor.instanceMaps(r, bounds: f.state.bounds, f)
+                instances = copies ? nil : Compositor.instanceMaps(r, bounds: f.statePointer.pointee.bounds, f)
                 if !copies { replicatorClip = f.childClip }
                 copies = true
                 // Delayed copies animate after the original: every animated layer below damages its
@@ -186,9 +220,33 @@ extension Compositor {
             }
             // The presentation state is evaluated where the footprint keeps it: a state made
             // apart and then stored was copied, and each copy retains every reference it holds.
-            let evaluated = UnsafeMutablePointer<LayerState>.allocate(capacity: 1)
-            evaluated.initialize(to: snap.state)
-            snap.applyAnimations(to: &evaluated.pointee, atLocalTime: local)
+            // An animated layer in the same snapshot and context as last frame is evaluated in its
+            // footprint's spare state (an earlier frame's) with only the animated fields reset:
+            // no copy of the state, and only those fields compared.
+            let evaluated: UnsafeMutablePointer<LayerState>
+            var previous: Footprint? = nil
+            if known, !item.delayed, let old = last, old.walk != walk, old.snapshot === snap, let fields = snap.animatedFields,
+               old.instances == item.instances, old.parentWorld == item.parentWorld, old.parentSublayer == item.parentSublayer,
+               old.parent3D == item.parent3D, old.alpha == item.alpha, old.clip == item.clip, old.spread == item.spread {
+                let buffer = old.spare ?? Compositor.copy(snap.state)
+                old.spare = nil
+                for f in fields { snap.reset(f, in: buffer) }
+                snap.applyAnimations(to: &buffer.pointee, atLocalTime: local)
+                if fields.allSatisfy({ LayerState.same($0, buffer, old.statePointer) }) {
+                    // The same state in the same context: the same footprint.
+                    old.spare = buffer
+                    if old.visible && Compositor.changesByItself(old.statePointer.pointee.content, since: old.time) { damage = damage.union(old.box) }
+                    old.time = local
+                    old.walk = walk
+                    if old.visible { push(snap, old, local, item) }
+                    continue
+                }
+                evaluated = buffer
+                previous = old
+            } else {
+                evaluated = Compositor.copy(snap.state)
+                snap.applyAnimations(to: &evaluated.pointee, atLocalTime: local)
+            }
             let transitioning = snap.animations.contains { $0.model.transitionProgress(at: local) != nil }
             let local4 = Compositor.localTransform(evaluated.pointee, parentSublayer: item.parentSublayer)
             let full4 = item.parent3D.map { local4.concatenating($0) } ?? local4
@@ -222,27 +280,37 @@ extension Compositor {
             let children = snap.sublayers.map(\.id)
             var replicatorChanged = false
             if case .replicator? = evaluated.pointee.content, let old = last, !LayerState.same(&old.statePointer.pointee, &evaluated.pointee) { replicatorChanged = true }
-            let mine = Footprint(snapshot: snap, state: evaluated, world: world, parentWorld: item.parentWorld,
-                                 parentSublayer: item.parentSublayer, parent3D: item.parent3D, alpha: item.alpha, clip: item.clip,
-                                 spread: item.spread, children: children, box: box, transitioning: transitioning, visible: visible,
-                                 childAlpha: item.alpha * opacity, childSublayer: sub, childClip: clip, childSpread: spread,
-                                 childWorld: isTransformLayer ? item.parentWorld : world, child3D: isTransformLayer ? full4 : nil)
+            let place = Place(world: world, parentWorld: item.parentWorld, parentSublayer: item.parentSublayer, parent3D: item.parent3D,
+                              alpha: item.alpha, clip: item.clip, spread: item.spread, children: children, box: box,
+                              transitioning: transitioning, visible: visible, childAlpha: item.alpha * opacity, childSublayer: sub,
+                              childClip: clip, childSpread: spread, childWorld: isTransformLayer ? item.parentWorld : world,
+                              child3D: isTransformLayer ? full4 : nil)
             // (From here on the state is read from the footprint: a copy would retain its references.)
             if let old = last, known {
                 if transitioning || old.transitioning || old.world != world || old.box != box || old.alpha != item.alpha
-                    || old.clip != item.clip || old.children != children || !LayerState.same(&old.statePointer.pointee, &evaluated.pointee) {
+                    || old.clip != item.clip || old.children != children || previous != nil
+                    || !LayerState.same(&old.statePointer.pointee, &evaluated.pointee) {
                     damage = damage.union(old.box).union(box)
                 }
             } else {
                 damage = damage.union(box)
             }
+            // An animated layer's footprint is updated in place (last frame's state becomes its spare).
+            let lastBox = last?.box, lastTime = last?.time
+            let mine: Footprint
+            if let previous {
+                previous.update(state: evaluated, place: place)
+                mine = previous
+            } else {
+                mine = Footprint(snapshot: snap, state: evaluated, place: place)
+                footprints[snap.id] = mine
+            }
             mine.walk = walk
-            footprints[snap.id] = mine
-            if last?.box != box { footprintBoxes[snap.id] = box }
+            if lastBox != box { footprintBoxes[snap.id] = box }
             // Particles move every frame, anywhere the emitter's clip allows.
             mine.time = local
             mine.instances = item.instances
-            if visible && (item.delayed || Compositor.changesByItself(evaluated.pointee.content, since: last?.time)) { damage = damage.union(box) }
+            if visible && (item.delayed || Compositor.changesByItself(evaluated.pointee.content, since: lastTime)) { damage = damage.union(box) }
             if visible { push(snap, mine, local, item, changed: replicatorChanged) }
         }
         if reached != footprints.count {
@@ -339,6 +407,13 @@ extension Compositor {
                                      Double(max(a.x, b.x, c.x, d.x)) + 1, Double(max(a.y, b.y, c.y, d.y)) + 1, limit: clip))
         }
         return all.intersection(clip)
+    }
+
+    /// A state of its own at a fixed address, initialised to `s` (the footprint that keeps it frees it).
+    static func copy(_ s: LayerState) -> UnsafeMutablePointer<LayerState> {
+        let p = UnsafeMutablePointer<LayerState>.allocate(capacity: 1)
+        p.initialize(to: s)
+        return p
     }
 
     /// Forgets the footprints: the next damage is the whole frame.

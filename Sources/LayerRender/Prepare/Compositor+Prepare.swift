@@ -15,19 +15,19 @@ extension Compositor {
               frame: PixelBox) -> (sublayers: Int32, border: DisplayItem?) {
         guard k >= 0 else { return (-1, nil) }
         guard displayList.contexts[Int(k)].depth < maxDepth else { displayList.skippedForDepth += 1; return (-1, nil) }
-        return list(snap, f, f.state, local: local, context: k, frame: frame)
+        return list(snap, f, UnsafePointer(f.statePointer), local: local, context: k, frame: frame)
     }
 
-    /// `list` with the footprint's state `s` borrowed, not copied (a copy retains every
-    /// reference it holds).
-    private func list(_ snap: LayerSnapshot, _ f: Footprint, _ s: LayerState, local: Double, context k: Int32,
+    /// `list` with the footprint's state `s` read in place, field by field (a copy retains every
+    /// reference it holds; the state passed on as a value, even borrowed, was copied).
+    private func list(_ snap: LayerSnapshot, _ f: Footprint, _ s: UnsafePointer<LayerState>, local: Double, context k: Int32,
                       frame: PixelBox) -> (sublayers: Int32, border: DisplayItem?) {
         guard !Compositor.needsGroup(snap, s, transitioning: f.transitioning) else {
             displayList.items.append(DisplayItem(kind: .group, context: k, footprint: f, local: local, geometry: nil))
             return (-1, nil)
         }
-        let bordered = s.borderWidth > 0 && (s.borderColor?.alpha ?? 0) > 0
-        let draws = (s.backgroundColor?.alpha ?? 0) > 0 || s.contentsImage != nil || s.content != nil
+        let bordered = s.pointee.borderWidth > 0 && (s.pointee.borderColor?.alpha ?? 0) > 0
+        let draws = (s.pointee.backgroundColor?.alpha ?? 0) > 0 || s.pointee.contents.image != nil || s.pointee.content != nil
         let leaf = snap.sublayers.isEmpty
         // A leaf that draws nothing is not listed (nor worked out).
         guard draws || bordered || !leaf, let g = geometry(f, frame: frame) else { return (-1, nil) }
@@ -37,11 +37,11 @@ extension Compositor {
         }
         guard !leaf else { return (-1, nil) }
         let c = displayList.contexts[Int(k)]
-        let flipped = c.flipped != s.isGeometryFlipped
+        let flipped = c.flipped != s.pointee.isGeometryFlipped
         var child = DisplayContext(parentTime: local, parentWorld: f.world, parentSublayer: f.childSublayer, flipped: flipped,
-                                   clips: c.clips, alpha: c.alpha * min(max(s.opacity, 0), 1), limit: c.limit,
+                                   clips: c.clips, alpha: c.alpha * min(max(s.pointee.opacity, 0), 1), limit: c.limit,
                                    depth: c.depth + 1)
-        if s.masksToBounds {
+        if s.pointee.masksToBounds {
             child.clips.append(ClipShape(shape: g.shape, inverse: g.inverse, pixel: g.pixel, box: g.box))
             child.limit = child.limit.intersection(g.box)
         }
@@ -53,11 +53,11 @@ extension Compositor {
 
     /// Whether the recursive painter draws the layer through an offscreen group or a path of its
     /// own (Compositor.swift's `paint`): then it and its subtree are one `.group` item.
-    static func needsGroup(_ snap: LayerSnapshot, _ s: LayerState, transitioning: Bool) -> Bool {
-        if transitioning || snap.mask != nil || s.shouldRasterize { return true }
-        if min(max(s.opacity, 0), 1) < 1 && s.allowsGroupOpacity && !snap.sublayers.isEmpty { return true }
-        if min(max(s.shadowOpacity, 0), 1) > 0 && (s.shadowColor?.alpha ?? 0) > 0 { return true }
-        switch s.content {
+    static func needsGroup(_ snap: LayerSnapshot, _ s: UnsafePointer<LayerState>, transitioning: Bool) -> Bool {
+        if transitioning || snap.mask != nil || s.pointee.shouldRasterize { return true }
+        if min(max(s.pointee.opacity, 0), 1) < 1 && s.pointee.allowsGroupOpacity && !snap.sublayers.isEmpty { return true }
+        if min(max(s.pointee.shadowOpacity, 0), 1) > 0 && (s.pointee.shadowColor?.alpha ?? 0) > 0 { return true }
+        switch s.pointee.content {
         case .transformLayer?, .replicator?: return true
         case .emitter(let e)?: return e.preservesDepth
         default: return false
@@ -69,17 +69,17 @@ extension Compositor {
     func geometry(_ f: Footprint, frame: PixelBox) -> ItemGeometry? {
         if f.hasGeometry { return f.geometry }
         f.hasGeometry = true
-        f.geometry = Compositor.geometry(f.state, world: f.world, frame: frame)
+        f.geometry = Compositor.geometry(UnsafePointer(f.statePointer), world: f.world, frame: frame)
         return f.geometry
     }
 
-    private static func geometry(_ s: LayerState, world: Homography, frame: PixelBox) -> ItemGeometry? {
+    private static func geometry(_ s: UnsafePointer<LayerState>, world: Homography, frame: PixelBox) -> ItemGeometry? {
         guard let inverse = world.inverse else { return nil }
-        let b = s.bounds.standardized
+        let b = s.pointee.bounds.standardized
         let corners = Quad(b, through: world)
-        if !s.isDoubleSided, corners.isComplete, corners.signedArea < 0 { return nil }
-        var shape = RoundedRect(rect: b, radius: s.cornerRadius, mask: s.maskedCorners)
-        if s.allowsEdgeAntialiasing { shape.hardEdges = UInt8(~s.edgeAntialiasingMask & 15) }
+        if !s.pointee.isDoubleSided, corners.isComplete, corners.signedArea < 0 { return nil }
+        var shape = RoundedRect(rect: b, radius: s.pointee.cornerRadius, mask: s.pointee.maskedCorners)
+        if s.pointee.allowsEdgeAntialiasing { shape.hardEdges = UInt8(~s.pointee.edgeAntialiasingMask & 15) }
         let box = corners.isComplete ? PixelBox(covering: corners.bounds, limit: frame) : .empty
         return ItemGeometry(inverse: inverse, pixel: corners.pixelSize(inverse), box: box, shape: shape)
     }

@@ -22,6 +22,10 @@ package final class LayerSnapshot: @unchecked Sendable {   // immutable: a commi
     package let isStill: Bool
     /// Levels in this subtree (1 for a leaf; a mask counts as a level below its layer).
     package let height: Int
+    /// The state fields the animations write, when every one of them writes fields only (nil
+    /// when some animation writes a class-content or custom key, or there are no animations):
+    /// a frame may then evaluate the layer by resetting just these fields.
+    package let animatedFields: [LayerState.Field]?
 
     package init(id: UInt64, state: LayerState, sublayers: [LayerSnapshot], mask: LayerSnapshot?,
                  animations: [(key: String, model: AnimationModel)]) {
@@ -33,6 +37,9 @@ package final class LayerSnapshot: @unchecked Sendable {   // immutable: a commi
         }
         isStill = timeless && animations.isEmpty && (mask?.isStill ?? true) && sublayers.allSatisfy(\.isStill)
         height = 1 + max(mask?.height ?? 0, sublayers.reduce(0) { max($0, $1.height) })
+        var fields: [LayerState.Field]? = animations.isEmpty ? nil : []
+        for (_, model) in animations { fields = model.fields.flatMap { f in fields.map { $0 + f } } }
+        animatedFields = fields
     }
 
     /// The layer's local time for its superlayer's time.

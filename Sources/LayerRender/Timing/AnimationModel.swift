@@ -16,6 +16,9 @@ package final class AnimationModel: @unchecked Sendable {   // frozen when a com
     package let isCumulative: Bool
     package let valueFunction: ValueFunction?
     package let kind: Kind
+    /// The state fields the animation writes (a group's children's), or nil when one of its keys
+    /// is not a field (class content, custom keys, emitter cells) or it is a transition.
+    package let fields: [LayerState.Field]?
 
     package enum Kind: Sendable {
         case basic(from: AnimatableValue?, to: AnimatableValue?, by: AnimatableValue?)
@@ -34,6 +37,19 @@ package final class AnimationModel: @unchecked Sendable {   // frozen when a com
         self.isCumulative = isCumulative
         self.valueFunction = valueFunction
         self.kind = kind
+        switch kind {
+        case .group(let children):
+            var all: [LayerState.Field]? = []
+            for child in children { all = child.fields.flatMap { f in all.map { $0 + f } } }
+            fields = all
+        case .transition:
+            fields = nil
+        case .keyframes(let k):
+            // A rotation mode turns the layer's transform as well.
+            fields = self.keyPath.first.flatMap(LayerState.Field.init(key:)).map { k.rotation == .none ? [$0] : [$0, .transform] }
+        case .basic, .spring:
+            fields = self.keyPath.first.flatMap(LayerState.Field.init(key:)).map { [$0] }
+        }
     }
 }
 
