@@ -47,7 +47,9 @@ func presentationBenchmark() {
     root.bounds = CGRect(x: 0, y: 0, width: 1280, height: 720)
     renderer.bounds = root.bounds
     renderer.layer = root
-    var time = 1000.0
+    // Frame times on the media clock's timebase (as Apple's CARenderer expects): the animations
+    // begin at the commit's media time, so frames at earlier times would find none of them running.
+    var time = CACurrentMediaTime()
     renderer.beginFrame(atTime: time, timeStamp: nil)
     CATransaction.begin()
     CATransaction.setDisableActions(true)
