@@ -47,6 +47,74 @@ extension LayerState {
         }
     }
 
+    /// The value of field `f`, as animations read it.
+    func value(of f: Field) -> AnimatableValue {
+        func n(_ v: CGFloat) -> AnimatableValue { .number(Double(v)) }
+        switch f {
+        case .bounds: return .rect(bounds)
+        case .position: return .point(position)
+        case .zPosition: return n(zPosition)
+        case .anchorPoint: return .point(anchorPoint)
+        case .anchorPointZ: return n(anchorPointZ)
+        case .transform: return .transform(transform)
+        case .sublayerTransform: return .transform(sublayerTransform)
+        case .contents: return contents
+        case .contentsRect: return .rect(contentsRect)
+        case .contentsCenter: return .rect(contentsCenter)
+        case .contentsScale: return n(contentsScale)
+        case .minificationFilterBias: return .number(minificationFilterBias)
+        case .opacity: return .number(opacity)
+        case .hidden: return .discrete(.init(isHidden))
+        case .masksToBounds: return .discrete(.init(masksToBounds))
+        case .doubleSided: return .discrete(.init(isDoubleSided))
+        case .cornerRadius: return n(cornerRadius)
+        case .borderWidth: return n(borderWidth)
+        case .borderColor: return LayerState.color(borderColor)
+        case .backgroundColor: return LayerState.color(backgroundColor)
+        case .shadowOpacity: return .number(shadowOpacity)
+        case .shadowRadius: return n(shadowRadius)
+        case .shadowOffset: return .size(shadowOffset)
+        case .shadowColor: return LayerState.color(shadowColor)
+        case .shadowPath: return shadowPath.map { .path($0.ops) } ?? AnimatableValue.none
+        case .rasterizationScale: return n(rasterizationScale)
+        }
+    }
+
+    /// Sets field `f` to an animation's value (ignored when the value is not of the field's type).
+    mutating func set(_ f: Field, _ v: AnimatableValue) {
+        func number() -> CGFloat? { if case .number(let d) = v { return CGFloat(d) } else { return nil } }
+        func flag() -> Bool? { if case .discrete(let d) = v { return d.value as? Bool } else { return nil } }
+        switch f {
+        case .bounds: if case .rect(let r) = v { bounds = r }
+        case .position: if case .point(let p) = v { position = p }
+        case .zPosition: if let x = number() { zPosition = x }
+        case .anchorPoint: if case .point(let p) = v { anchorPoint = p }
+        case .anchorPointZ: if let x = number() { anchorPointZ = x }
+        case .transform: if case .transform(let t) = v { transform = t }
+        case .sublayerTransform: if case .transform(let t) = v { sublayerTransform = t }
+        case .contents: contents = v
+        case .contentsRect: if case .rect(let r) = v { contentsRect = r }
+        case .contentsCenter: if case .rect(let r) = v { contentsCenter = r }
+        case .contentsScale: if let x = number() { contentsScale = x }
+        case .minificationFilterBias: if let x = number() { minificationFilterBias = Double(x) }
+        case .opacity: if let x = number() { opacity = Double(x) }
+        case .hidden: if let b = flag() { isHidden = b }
+        case .masksToBounds: if let b = flag() { masksToBounds = b }
+        case .doubleSided: if let b = flag() { isDoubleSided = b }
+        case .cornerRadius: if let x = number() { cornerRadius = x }
+        case .borderWidth: if let x = number() { borderWidth = x }
+        case .borderColor: borderColor = LayerState.cgColor(v) ?? borderColor
+        case .backgroundColor: backgroundColor = LayerState.cgColor(v) ?? backgroundColor
+        case .shadowOpacity: if let x = number() { shadowOpacity = Double(x) }
+        case .shadowRadius: if let x = number() { shadowRadius = x }
+        case .shadowOffset: if case .size(let s) = v { shadowOffset = s }
+        case .shadowColor: shadowColor = LayerState.cgColor(v) ?? shadowColor
+        case .shadowPath:
+            if case .path(let ops) = v { shadowPath = CGPath.make(ops) } else if v == .none { shadowPath = nil }
+        case .rasterizationScale: if let x = number() { rasterizationScale = x }
+        }
+    }
+
     /// Whether field `f` is equal in `a` and `b`. Static, on addresses: a member called on a
     /// pointee copies the whole state first.
     package static func same(_ f: Field, _ a: UnsafePointer<LayerState>, _ b: UnsafePointer<LayerState>) -> Bool {

@@ -68,90 +68,44 @@ package struct LayerState: Equatable, Sendable {
 
 extension LayerState: AnimationTarget {
     package func animatableValue(at keyPath: [String]) -> AnimatableValue? {
-        if keyPath.first == "emitterCells", case .emitter(let e)? = content { return e.cellValue(keyPath.dropFirst()) }
-        guard let first = keyPath.first, let top = topValue(first) else { return nil }
-        return keyPath.count == 1 ? top : top.value(atSubPath: keyPath.dropFirst())
+        animatableValue(at: keyPath, field: keyPath.first.flatMap(Field.init(key:)))
     }
 
     package mutating func setAnimatableValue(_ value: AnimatableValue, at keyPath: [String]) {
+        setAnimatableValue(value, at: keyPath, field: keyPath.first.flatMap(Field.init(key:)))
+    }
+
+    package func animatableValue(at keyPath: [String], field: Field?) -> AnimatableValue? {
+        let top: AnimatableValue
+        if let field {
+            top = value(of: field)
+        } else {
+            if keyPath.first == "emitterCells", case .emitter(let e)? = content { return e.cellValue(keyPath.dropFirst()) }
+            guard let first = keyPath.first, let v = content?.value(forKey: first) ?? custom[first] else { return nil }
+            top = v
+        }
+        return keyPath.count == 1 ? top : top.value(atSubPath: keyPath.dropFirst())
+    }
+
+    package mutating func setAnimatableValue(_ value: AnimatableValue, at keyPath: [String], field: Field?) {
+        if let field {
+            if keyPath.count == 1 { set(field, value); return }
+            guard let updated = self.value(of: field).setting(keyPath.dropFirst(), to: value) else { return }
+            set(field, updated)
+            return
+        }
         if keyPath.first == "emitterCells", case .emitter(var e)? = content {
             if e.setCellValue(keyPath.dropFirst(), value) { content = .emitter(e) }
             return
         }
         guard let first = keyPath.first else { return }
-        if keyPath.count == 1 { setTop(first, value); return }
-        guard let top = topValue(first), let updated = top.setting(keyPath.dropFirst(), to: value) else { return }
-        setTop(first, updated)
-    }
-
-    private func topValue(_ key: String) -> AnimatableValue? {
-        func n(_ v: CGFloat) -> AnimatableValue { .number(Double(v)) }
-        switch key {
-        case "bounds": return .rect(bounds)
-        case "position": return .point(position)
-        case "zPosition": return n(zPosition)
-        case "anchorPoint": return .point(anchorPoint)
-        case "anchorPointZ": return n(anchorPointZ)
-        case "transform": return .transform(transform)
-        case "sublayerTransform": return .transform(sublayerTransform)
-        case "contents": return contents
-        case "contentsRect": return .rect(contentsRect)
-        case "contentsCenter": return .rect(contentsCenter)
-        case "contentsScale": return n(contentsScale)
-        case "minificationFilterBias": return .number(minificationFilterBias)
-        case "opacity": return .number(opacity)
-        case "hidden", "isHidden": return .discrete(.init(isHidden))
-        case "masksToBounds": return .discrete(.init(masksToBounds))
-        case "doubleSided", "isDoubleSided": return .discrete(.init(isDoubleSided))
-        case "cornerRadius": return n(cornerRadius)
-        case "borderWidth": return n(borderWidth)
-        case "borderColor": return LayerState.color(borderColor)
-        case "backgroundColor": return LayerState.color(backgroundColor)
-        case "shadowOpacity": return .number(shadowOpacity)
-        case "shadowRadius": return n(shadowRadius)
-        case "shadowOffset": return .size(shadowOffset)
-        case "shadowColor": return LayerState.color(shadowColor)
-        case "shadowPath": return shadowPath.map { .path($0.ops) } ?? AnimatableValue.none
-        case "rasterizationScale": return n(rasterizationScale)
-        default: return content?.value(forKey: key) ?? custom[key]
+        var updated = value
+        if keyPath.count > 1 {
+            guard let top = content?.value(forKey: first) ?? custom[first], let v = top.setting(keyPath.dropFirst(), to: value) else { return }
+            updated = v
         }
-    }
-
-    private mutating func setTop(_ key: String, _ v: AnimatableValue) {
-        func number() -> CGFloat? { if case .number(let d) = v { return CGFloat(d) } else { return nil } }
-        func flag() -> Bool? { if case .discrete(let d) = v { return d.value as? Bool } else { return nil } }
-        switch key {
-        case "bounds": if case .rect(let r) = v { bounds = r }
-        case "position": if case .point(let p) = v { position = p }
-        case "zPosition": if let x = number() { zPosition = x }
-        case "anchorPoint": if case .point(let p) = v { anchorPoint = p }
-        case "anchorPointZ": if let x = number() { anchorPointZ = x }
-        case "transform": if case .transform(let t) = v { transform = t }
-        case "sublayerTransform": if case .transform(let t) = v { sublayerTransform = t }
-        case "contents": contents = v
-        case "contentsRect": if case .rect(let r) = v { contentsRect = r }
-        case "contentsCenter": if case .rect(let r) = v { contentsCenter = r }
-        case "contentsScale": if let x = number() { contentsScale = x }
-        case "minificationFilterBias": if let x = number() { minificationFilterBias = Double(x) }
-        case "opacity": if let x = number() { opacity = Double(x) }
-        case "hidden", "isHidden": if let b = flag() { isHidden = b }
-        case "masksToBounds": if let b = flag() { masksToBounds = b }
-        case "doubleSided", "isDoubleSided": if let b = flag() { isDoubleSided = b }
-        case "cornerRadius": if let x = number() { cornerRadius = x }
-        case "borderWidth": if let x = number() { borderWidth = x }
-        case "borderColor": borderColor = LayerState.cgColor(v) ?? borderColor
-        case "backgroundColor": backgroundColor = LayerState.cgColor(v) ?? backgroundColor
-        case "shadowOpacity": if let x = number() { shadowOpacity = Double(x) }
-        case "shadowRadius": if let x = number() { shadowRadius = x }
-        case "shadowOffset": if case .size(let s) = v { shadowOffset = s }
-        case "shadowColor": shadowColor = LayerState.cgColor(v) ?? shadowColor
-        case "shadowPath":
-            if case .path(let ops) = v { shadowPath = CGPath.make(ops) } else if v == .none { shadowPath = nil }
-        case "rasterizationScale": if let x = number() { rasterizationScale = x }
-        default:
-            if content?.set(key, v) == true { return }
-            if custom[key] != nil { custom[key] = v }
-        }
+        if content?.set(first, updated) == true { return }
+        if custom[first] != nil { custom[first] = updated }
     }
 
     /// A colour as an engine value (`.none` for nil).

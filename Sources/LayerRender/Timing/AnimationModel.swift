@@ -19,6 +19,8 @@ package final class AnimationModel: @unchecked Sendable {   // frozen when a com
     /// The state fields the animation writes (a group's children's), or nil when one of its keys
     /// is not a field (class content, custom keys, emitter cells) or it is a transition.
     package let fields: [LayerState.Field]?
+    /// The state field the key path's first component names (nil: a class-content or custom key, or none).
+    package let field: LayerState.Field?
 
     package enum Kind: Sendable {
         case basic(from: AnimatableValue?, to: AnimatableValue?, by: AnimatableValue?)
@@ -37,6 +39,7 @@ package final class AnimationModel: @unchecked Sendable {   // frozen when a com
         self.isCumulative = isCumulative
         self.valueFunction = valueFunction
         self.kind = kind
+        field = self.keyPath.first.flatMap(LayerState.Field.init(key:))
         switch kind {
         case .group(let children):
             var all: [LayerState.Field]? = []
@@ -46,9 +49,9 @@ package final class AnimationModel: @unchecked Sendable {   // frozen when a com
             fields = nil
         case .keyframes(let k):
             // A rotation mode turns the layer's transform as well.
-            fields = self.keyPath.first.flatMap(LayerState.Field.init(key:)).map { k.rotation == .none ? [$0] : [$0, .transform] }
+            fields = field.map { k.rotation == .none ? [$0] : [$0, .transform] }
         case .basic, .spring:
-            fields = self.keyPath.first.flatMap(LayerState.Field.init(key:)).map { [$0] }
+            fields = field.map { [$0] }
         }
     }
 }

@@ -11,6 +11,18 @@ package protocol AnimationTarget {
     func animatableValue(at keyPath: [String]) -> AnimatableValue?
     /// Replaces the value at `keyPath` (ignored for keys the target does not have).
     mutating func setAnimatableValue(_ value: AnimatableValue, at keyPath: [String])
+    /// `animatableValue(at:)` with the key path's first component resolved to a layer state
+    /// field when it names one (`AnimationModel.field`).
+    func animatableValue(at keyPath: [String], field: LayerState.Field?) -> AnimatableValue?
+    /// `setAnimatableValue(_:at:)` with the first component resolved as in `animatableValue(at:field:)`.
+    mutating func setAnimatableValue(_ value: AnimatableValue, at keyPath: [String], field: LayerState.Field?)
+}
+
+extension AnimationTarget {
+    package func animatableValue(at keyPath: [String], field: LayerState.Field?) -> AnimatableValue? { animatableValue(at: keyPath) }
+    package mutating func setAnimatableValue(_ value: AnimatableValue, at keyPath: [String], field: LayerState.Field?) {
+        setAnimatableValue(value, at: keyPath)
+    }
 }
 
 // Evaluation. Animations of a layer are applied in the order they were added: each replaces
@@ -32,13 +44,13 @@ extension AnimationModel {
         case .transition:
             return true
         default:
-            guard let base = target.animatableValue(at: keyPath) else { return false }
+            guard let base = target.animatableValue(at: keyPath, field: field) else { return false }
             guard let result = value(base: base, time: time, iteration: iteration) else { return false }
-            target.setAnimatableValue(result.value, at: keyPath)
+            target.setAnimatableValue(result.value, at: keyPath, field: field)
             if let angle = result.angle, case .keyframes(let k) = kind, k.rotation != .none,
-               case .transform(let t)? = target.animatableValue(at: ["transform"]) {
+               case .transform(let t)? = target.animatableValue(at: ["transform"], field: .transform) {
                 let a = CGFloat(angle + (k.rotation == .autoReverse ? Double.pi : 0))
-                target.setAnimatableValue(.transform(Transform3D.rotation(a, 0, 0, 1).concatenating(t)), at: ["transform"])
+                target.setAnimatableValue(.transform(Transform3D.rotation(a, 0, 0, 1).concatenating(t)), at: ["transform"], field: .transform)
             }
             return true
         }
