@@ -47,7 +47,7 @@ extension Compositor {
         /// Takes the next frame's state of the same snapshot (owned) and its place; the state it
         /// held becomes its spare. Its display geometry is worked out again.
         func update(state: UnsafeMutablePointer<LayerState>, place: Place) {
-            if let spare { spare.deinitialize(count: 1); spare.deallocate() }
+            if let spare { Footprint.free(spare) }
             spare = statePointer
             statePointer = state
             self.place = place
@@ -56,10 +56,13 @@ extension Compositor {
         }
 
         deinit {
-            for p in [statePointer, spare] {
-                p?.deinitialize(count: 1)
-                p?.deallocate()
-            }
+            Footprint.free(statePointer)
+            if let spare { Footprint.free(spare) }
+        }
+
+        private static func free(_ p: UnsafeMutablePointer<LayerState>) {
+            p.deinitialize(count: 1)
+            p.deallocate()
         }
 
         var world: Homography { place.world }
@@ -262,7 +265,7 @@ extension Compositor {
                 // its box is taken whole, then placed for every copy and clipped.
                 let limit = item.replicated ? Compositor.unlimited : frame
                 box = Compositor.box(of: evaluated.pointee.bounds.standardized, world: world, limit: limit)
-                if let image = evaluated.pointee.contents.image { box = box.union(contentsBox(image, evaluated.pointee, world: world, limit: limit)) }
+                if let image = evaluated.pointee.contents.image { box = box.union(contentsBox(image, evaluated, world: world, limit: limit)) }
                 if let content = evaluated.pointee.content { box = box.union(contentBox(content, bounds: evaluated.pointee.bounds, world: world, limit: limit)) }
                 if evaluated.pointee.shadowOpacity > 0, (evaluated.pointee.shadowColor?.alpha ?? 0) > 0 {
                     let own = Compositor.shadowSpread(evaluated.pointee, world: world)

@@ -5,11 +5,11 @@ import Foundation
 // contentsCenter, sampled nearest, bilinear or trilinear (mip chains), times the layer's alpha.
 extension Compositor {
     /// The pixels a layer's contents cover (they may overflow its bounds).
-    func contentsBox(_ image: CGImage, _ s: LayerState, world: Homography, limit: PixelBox) -> PixelBox {
-        let cr = s.contentsRect
-        let scale = s.contentsScale > 0 ? s.contentsScale : 1
+    func contentsBox(_ image: CGImage, _ s: UnsafePointer<LayerState>, world: Homography, limit: PixelBox) -> PixelBox {
+        let cr = s.pointee.contentsRect
+        let scale = s.pointee.contentsScale > 0 ? s.pointee.contentsScale : 1
         let natural = CGSize(width: abs(cr.width * CGFloat(image.width)) / scale, height: abs(cr.height * CGFloat(image.height)) / scale)
-        let dest = ContentsLayout.rect(gravity: s.contentsGravity, bounds: s.bounds.standardized, natural: natural)
+        let dest = ContentsLayout.rect(gravity: s.pointee.contentsGravity, bounds: s.pointee.bounds.standardized, natural: natural)
         return Compositor.box(of: dest, world: world, limit: limit)
     }
 

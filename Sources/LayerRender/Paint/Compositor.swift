@@ -242,7 +242,9 @@ package final class Compositor {
         var groupBox = reach
         if snap.sublayers.isEmpty {
             groupBox = box
-            if let image = s.contentsImage { groupBox = groupBox.union(contentsBox(image, s, world: world, limit: reach)) }
+            if let image = s.contentsImage {
+                groupBox = groupBox.union(withUnsafePointer(to: s) { contentsBox(image, $0, world: world, limit: reach) })
+            }
             if let content = s.content { groupBox = groupBox.union(contentBox(content, bounds: s.bounds, world: world, limit: reach)) }
         }
         // shouldRasterize: the layer and its sublayers come from a bitmap in layer space, drawn
