@@ -106,8 +106,9 @@ extension Compositor {
         if let list {
             paint(list, band: band, target: target, frame: frame)
         } else {
-            paint(root, Context(parentTime: time, parentWorld: base, parentSublayer: nil, flipped: false, clips: [],
-                                alpha: 1, target: target, limit: band, frame: frame, depth: 0))
+            let top = DisplayContext(parentTime: time, parentWorld: base, parentSublayer: nil, flipped: false, clips: [], alpha: 1,
+                                     limit: band, depth: 0)
+            paint(root, Context(top, target: target, frame: frame))
         }
     }
 }

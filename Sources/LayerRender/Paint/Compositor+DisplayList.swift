@@ -53,7 +53,9 @@ extension DisplayContext {
     /// The painter's context for an item of this context, with `alpha`, painting into `target`
     /// within `limit` (the band's part of the clip box) of `frame`.
     func context(alpha: Double, target: RenderTarget, limit: PixelBox, frame: PixelBox) -> Compositor.Context {
-        Compositor.Context(parentTime: parentTime, parentWorld: parentWorld, parentSublayer: parentSublayer, flipped: flipped,
-                           clips: clips, alpha: alpha, target: target, limit: limit, frame: frame, depth: depth)
+        var inherited = self
+        inherited.alpha = alpha
+        inherited.limit = limit
+        return Compositor.Context(inherited, target: target, frame: frame)
     }
 }

@@ -154,20 +154,14 @@ package final class Compositor {
         renderBands(root, at: time, into: target, base: base, limit: limit, clearing: clearing)
     }
 
+    /// What the painter carries down the tree: what a layer inherits (as the display list keeps
+    /// it, `limit` narrowed to the pixels being painted) and where and how it is painted.
     struct Context {
-        var parentTime: Double
-        var parentWorld: Homography
-        /// The parent's sublayerTransform, already placed about the parent's anchor (nil: identity).
-        var parentSublayer: Transform3D?
-        var flipped: Bool
-        var clips: [ClipShape]
-        var alpha: Double
+        var inherited: DisplayContext
         var target: RenderTarget
-        var limit: PixelBox
         /// The whole frame: offscreens whose pixels move (blurred shadows, sliding transitions)
         /// are painted beyond `limit`, up to here, so a band of the frame sees what moves into it.
         var frame: PixelBox
-        var depth: Int
         /// Set while painting one side of a transition (so it is not transitioned again).
         var inTransition = false
         /// Under a CATransformLayer: the 4×4 map from the parent's space into the plane of
@@ -176,6 +170,21 @@ package final class Compositor {
         /// How many copies of this subtree enclosing replicators already draw (their instance
         /// counts multiplied): nested replicators share one budget, `ReplicatorContent.maxInstances`.
         var copies = 1
+
+        init(_ inherited: DisplayContext, target: RenderTarget, frame: PixelBox) {
+            self.inherited = inherited; self.target = target; self.frame = frame
+        }
+
+        var parentTime: Double { get { inherited.parentTime } set { inherited.parentTime = newValue } }
+        var parentWorld: Homography { get { inherited.parentWorld } set { inherited.parentWorld = newValue } }
+        /// The parent's sublayerTransform, already placed about the parent's anchor (nil: identity).
+        var parentSublayer: Transform3D? { get { inherited.parentSublayer } set { inherited.parentSublayer = newValue } }
+        var flipped: Bool { get { inherited.flipped } set { inherited.flipped = newValue } }
+        var clips: [ClipShape] { get { inherited.clips } set { inherited.clips = newValue } }
+        var alpha: Double { get { inherited.alpha } set { inherited.alpha = newValue } }
+        /// The pixels to paint: the band's part of what the masksToBounds superlayers leave.
+        var limit: PixelBox { get { inherited.limit } set { inherited.limit = newValue } }
+        var depth: Int { get { inherited.depth } set { inherited.depth = newValue } }
     }
 
     func paint(_ snap: LayerSnapshot, _ ctx: Context) {

@@ -27,7 +27,8 @@ struct DisplayList {
     }
 }
 
-/// What a layer inherits from its superlayers when it is painted (device pixels).
+/// What a layer inherits from its superlayers when it is painted (device pixels): kept per
+/// context in the display list, and carried by the recursive painter (`Compositor.Context`).
 struct DisplayContext {
     /// The superlayer's local time (seconds).
     var parentTime: Double
