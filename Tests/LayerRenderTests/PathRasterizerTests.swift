@@ -324,8 +324,8 @@ extension PathRasterizerTests {
 
     @Test func fourRowsAtATimeAddWhatEachRowAdds() {
         // cgs_edge_rows4 (whole rows of an edge less than two columns a row, four at a time)
-        // against cgs_place_narrow row by row from the same x, or across three columns the
-        // rasteriser's own sums: the same cells and marks, bit for bit, for edges of every slope
+        // against cgs_place (the rasteriser's one definition of a piece) row by row from the
+        // same x: the same cells and marks, bit for bit, for edges of every slope
         // in (−2, 2) — vertical, nearly vertical (divided per piece), either way round — at any
         // offset; and it stops before a row whose piece crosses more boundaries than it takes.
         var seed: UInt32 = 0x5EED_0007
@@ -354,22 +354,9 @@ extension PathRasterizerTests {
                 let c0 = Int(a), cb = Int(b)
                 if cb > c0 + 1 + Int(three) || r >= rows / 4 * 4 { break }
                 if r % 4 == 3 { expected = r + 1 }
-                if cb == c0 + 2 {
-                    // PathRasterizer.place across three columns.
-                    let u = 1 - (a - Float(c0)), v = b - Float(cb)
-                    let first = d * u * u * 0.5, rest = d * v * v * 0.5
-                    let line = r * stride
-                    cellsB[line + c0] += first
-                    cellsB[line + c0 + 1] += d * (u + 0.5) - first
-                    cellsB[line + cb] += (sign - rest) - d * (Float(cb - c0) - 0.5 - (1 - u))
-                    cellsB[line + cb + 1] += rest
-                    for c in c0..<(cb + 2) { marksB[r * words + c / 64] |= 1 << UInt64(c % 64) }
-                } else {
-                    cellsB.withUnsafeMutableBufferPointer { c in
-                        marksB.withUnsafeMutableBufferPointer { m in
-                            cgs_place_narrow(c.baseAddress! + r * stride, m.baseAddress! + r * words, c0, cb, a, b, sign,
-                                             d != 0 ? d : sign / (b - a))
-                        }
+                cellsB.withUnsafeMutableBufferPointer { c in
+                    marksB.withUnsafeMutableBufferPointer { m in
+                        cgs_place(c.baseAddress! + r * stride, m.baseAddress! + r * words, c0, cb, a, b, sign, d != 0 ? d : sign / (b - a))
                     }
                 }
                 top = bottom

@@ -1,7 +1,9 @@
 #ifndef CGSUPPORT_H
 #define CGSUPPORT_H
-// Dumb C helpers for the CoreGraphics, LayerRender and QuartzCore modules. Policy (size limits, formats,
-// what to prefetch) lives in Swift.
+// C entry points for the CoreGraphics, LayerRender and QuartzCore modules: the JPEG decoder's,
+// the Swift runtime hooks of presentation copies, and one-instruction vector helpers Swift's
+// SIMD types do not give. Policy (size limits, formats, what to prefetch) lives in Swift. The
+// compositor's kernels and their rules are in kernels.h.
 #include <stddef.h>
 #include <stdint.h>
 #include <wchar.h>
@@ -144,121 +146,6 @@ static inline void cgs_cover_opaque_u32x4(uint32_t *p, cgs_f32x4 coverage, uint3
 #endif
 }
 
-/// Marks cells c0 … cb + 1 of a rasteriser row's marks `bits` (bit i of byte k: cell 8k + i;
-/// cb − c0 at most 2), as the rasteriser's `mark` does: one read-modify-write of the 64 bits
-/// that start at the byte holding cell c0.
-static inline void cgs_mark_cells(uint64_t *bits, long c0, long cb) {
-    uint64_t marks;
-    __builtin_memcpy(&marks, (uint8_t *)bits + (c0 >> 3), 8);
-    marks |= ((UINT64_C(4) << (cb - c0)) - 1) << (c0 & 7);
-    __builtin_memcpy((uint8_t *)bits + (c0 >> 3), &marks, 8);
-}
-
-/// Adds to a rasteriser row's cells at `line` a piece of edge within one column (cb = c0) or
-/// two (cb = c0 + 1), from x = a to x = b, of signed height dh and coverage per unit of x d:
-/// within one column dh·(1 − f) to cell c0 and dh·f to c0 + 1 (f: the mean x past c0); across
-/// two, first = d·u²/2 (u = 1 − (a − c0)), then (dh − rest) − first and rest = d·v²/2
-/// (v = b − cb) — LayerRender's `Rasterizer` sums, in its order. Both are worked out and one
-/// chosen by a mask, then added to cells c0 … c0 + 3 at once (the fourth, and the third within
-/// one column, get 0): which case a row's piece falls in changes from row to row, and the
-/// processor guessed the branch wrong about half the time. `d` may be infinite or NaN within one
-/// column, where it is not used. The cells past c0 + 1 must exist. Also marks cells c0 … cb + 1
-/// in the row's marks `bits` (`cgs_mark_cells`).
-static inline void cgs_place_narrow(float *line, uint64_t *bits, long c0, long cb, float a, float b, float dh, float d) {
-#pragma clang fp contract(off)
-    cgs_mark_cells(bits, c0, cb);
-    const float f = (a + b) * 0.5f - (float)c0;
-    const float u = 1 - (a - (float)c0), v = b - (float)cb;
-    const float first = d * u * u * 0.5f, rest = d * v * v * 0.5f;
-#if defined(__SSE2__)
-    const __m128 one = _mm_setr_ps(dh * (1 - f), dh * f, 0, 0);
-    const __m128 two = _mm_setr_ps(first, (dh - rest) - first, rest, 0);
-    const __m128 m = _mm_castsi128_ps(_mm_set1_epi32(-(int)(cb == c0)));
-    const __m128 add = _mm_or_ps(_mm_and_ps(m, one), _mm_andnot_ps(m, two));
-    _mm_storeu_ps(line + c0, _mm_add_ps(_mm_loadu_ps(line + c0), add));
-#else
-    if (cb == c0) {
-        line[c0] += dh * (1 - f);
-        line[c0 + 1] += dh * f;
-    } else {
-        line[c0] += first;
-        line[c0 + 1] += (dh - rest) - first;
-        line[c0 + 2] += rest;
-    }
-#endif
-}
-
-/// Whole rows of a rasteriser edge four at a time, each row's piece within one or two columns
-/// (or three, with `three` set: edges between one and two columns a row): what
-/// `cgs_place_narrow` adds for each — or, across three columns, what the rasteriser's own
-/// `place` adds there — one row per lane, the same expressions in the same order, so the same
-/// cells. Row r's piece runs between x at the row's top and at its bottom,
-/// x = x0 + (y − y0)·slope with y = next, next + 1, …, starting from `xa` at the first row's top
-/// (the edge's x at next − 1); `dh` the rows' signed height, `per_unit` the coverage per unit of
-/// x or 0 to divide per piece. `line` and `bits` are the first row's cells and marks, `stride`
-/// and `words` the cells and mark words a row; at most `rows` rows. Returns the rows added (a
-/// multiple of four): it stops before a group of rows with a piece that crosses more column
-/// boundaries than that, or with fewer than four rows left, for the caller to go on row by row.
-static inline long cgs_edge_rows4(float *line, uint64_t *bits, long stride, long words, long rows, float x0, float y0,
-                                  float slope, float next, float xa, float dh, float per_unit, int three) {
-#pragma clang fp contract(off)
-#if defined(__SSE2__)
-    const __m128 vx0 = _mm_set1_ps(x0), vy0 = _mm_set1_ps(y0), vslope = _mm_set1_ps(slope), vdh = _mm_set1_ps(dh);
-    const __m128 half = _mm_set1_ps(0.5f), one = _mm_set1_ps(1.0f), vper = _mm_set1_ps(per_unit);
-    __m128 ny = _mm_setr_ps(next, next + 1, next + 2, next + 3);
-    __m128 top = _mm_set1_ps(xa);
-    long done = 0;
-    while (done + 4 <= rows) {
-        const __m128 xb = _mm_add_ps(vx0, _mm_mul_ps(_mm_sub_ps(ny, vy0), vslope));
-        /* Each row's top is the row above's bottom. */
-        const __m128 xt = _mm_move_ss(_mm_shuffle_ps(xb, xb, _MM_SHUFFLE(2, 1, 0, 3)), top);
-        const __m128 a = _mm_min_ps(xt, xb), b = _mm_max_ps(xt, xb);
-        const __m128i c0 = _mm_cvttps_epi32(a), cb = _mm_cvttps_epi32(b);
-        const __m128i span = _mm_sub_epi32(cb, c0);
-        if (_mm_movemask_epi8(_mm_cmpgt_epi32(span, _mm_set1_epi32(three ? 2 : 1))) != 0) break;
-        const __m128 c0f = _mm_cvtepi32_ps(c0), cbf = _mm_cvtepi32_ps(cb);
-        const __m128 d = per_unit != 0 ? vper : _mm_div_ps(vdh, _mm_sub_ps(b, a));
-        const __m128 f = _mm_sub_ps(_mm_mul_ps(_mm_add_ps(a, b), half), c0f);
-        const __m128 u = _mm_sub_ps(one, _mm_sub_ps(a, c0f)), v = _mm_sub_ps(b, cbf);
-        const __m128 first = _mm_mul_ps(_mm_mul_ps(_mm_mul_ps(d, u), u), half);
-        const __m128 rest = _mm_mul_ps(_mm_mul_ps(_mm_mul_ps(d, v), v), half);
-        const __m128 oneColumn = _mm_castsi128_ps(_mm_cmpeq_epi32(c0, cb));
-        const __m128 l0 = _mm_or_ps(_mm_and_ps(oneColumn, _mm_mul_ps(vdh, _mm_sub_ps(one, f))), _mm_andnot_ps(oneColumn, first));
-        __m128 l1 = _mm_or_ps(_mm_and_ps(oneColumn, _mm_mul_ps(vdh, f)),
-                              _mm_andnot_ps(oneColumn, _mm_sub_ps(_mm_sub_ps(vdh, rest), first)));
-        __m128 l2 = _mm_andnot_ps(oneColumn, rest), l3 = _mm_setzero_ps();
-        if (three) {
-            /* Across three columns: first, d·(u + ½) − first, (dh − rest) − d·(1.5 − (1 − u)), rest. */
-            const __m128 threeColumns = _mm_castsi128_ps(_mm_cmpeq_epi32(span, _mm_set1_epi32(2)));
-            const __m128 t1 = _mm_sub_ps(_mm_mul_ps(d, _mm_add_ps(u, half)), first);
-            const __m128 t2 = _mm_sub_ps(_mm_sub_ps(vdh, rest), _mm_mul_ps(d, _mm_sub_ps(_mm_set1_ps(1.5f), _mm_sub_ps(one, u))));
-            l1 = _mm_or_ps(_mm_and_ps(threeColumns, t1), _mm_andnot_ps(threeColumns, l1));
-            l2 = _mm_or_ps(_mm_and_ps(threeColumns, t2), _mm_andnot_ps(threeColumns, l2));
-            l3 = _mm_and_ps(threeColumns, rest);
-        }
-        /* Lanes are rows; transposed, each row's additions side by side. */
-        __m128 r0 = l0, r1 = l1, r2 = l2, r3 = l3;
-        _MM_TRANSPOSE4_PS(r0, r1, r2, r3);
-        int32_t lo[4], n[4];
-        _mm_storeu_si128((__m128i *)lo, c0);
-        _mm_storeu_si128((__m128i *)n, span);
-        const __m128 rows4[4] = { r0, r1, r2, r3 };
-        for (int i = 0; i < 4; i++) {
-            float *cell = line + i * stride + lo[i];
-            _mm_storeu_ps(cell, _mm_add_ps(_mm_loadu_ps(cell), rows4[i]));
-            cgs_mark_cells(bits + i * words, lo[i], lo[i] + n[i]);
-        }
-        top = _mm_shuffle_ps(xb, xb, _MM_SHUFFLE(3, 3, 3, 3));
-        ny = _mm_add_ps(ny, _mm_set1_ps(4.0f));
-        line += 4 * stride;
-        bits += 4 * words;
-        done += 4;
-    }
-    return done;
-#else
-    return 0;
-#endif
-}
 
 /// Nonzero when the processor runs AVX2 (set before main; 0 elsewhere than x86-64).
 extern int cgs_avx2;

@@ -8,7 +8,14 @@
 //   Tests/LayerRenderTests compares the two on random inputs.
 // - Variants for wider vector units are chosen inside the kernel from `cgs_avx2` and give the
 //   same bytes as the portable loop.
+// - The path rasteriser's cell kernels (`cgs_place` and what it is built of, end of this file)
+//   are inline, called once per piece of edge: they are the rasteriser's one definition of what
+//   an edge deposits in its cells, not a copy of a Swift one; `cgs_edge_rows4` is tested against
+//   `cgs_place` row by row.
 #include <stdint.h>
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 
 /// `Raster.lerpWord(top[i], bottom[i], w)` into `out[i]` for i < n: each byte channel
 /// (t·(256 − w) + b·w + 128) >> 8, w in 0…256. Returns the AND of the results' alpha bytes
@@ -66,5 +73,159 @@ void cgs_rrect_row_using(int variant, float *out, long x0, long n, double y, con
 void cgs_blend_span_using(int variant, uint32_t *p, long n, float r, float g, float b, float a);
 void cgs_composite_span_using(int variant, uint32_t *d, const uint32_t *s, long n, float alpha);
 void cgs_blur_columns_using(int variant, uint8_t *out, const float *const *rows, const float *weights, long count, long n);
+
+// The path rasteriser's cells (Raster/PathRasterizer.swift): each row holds, per column, the
+// signed area its edges leave there (differences, summed along the row when filled), and one
+// bit per cell marking where the row was touched.
+
+/// Marks cells lo ..< hi of a rasteriser row's marks `bits` as touched (bit i of byte k: cell
+/// 8k + i). Runs that fit in the 64 bits starting at the byte holding cell lo (56 cells or more)
+/// take one unaligned read-modify-write without a test of where the word ends: the last bytes
+/// read may belong to the next row or to the word after the last row (`RasterScratch` keeps one
+/// there), and are written back unchanged. Longer runs go word by word.
+static inline void cgs_mark_cells(uint64_t *bits, long lo, long hi) {
+    const long n = hi - lo, shift = lo & 7;
+    if (n + shift <= 63) {
+        uint64_t marks;
+        __builtin_memcpy(&marks, (uint8_t *)bits + (lo >> 3), 8);
+        marks |= ((UINT64_C(1) << n) - 1) << shift;
+        __builtin_memcpy((uint8_t *)bits + (lo >> 3), &marks, 8);
+        return;
+    }
+    for (long i = lo; i < hi;) {
+        const long bit = i & 63, k = 64 - bit < hi - i ? 64 - bit : hi - i;
+        bits[i >> 6] |= (k == 64 ? ~UINT64_C(0) : (UINT64_C(1) << k) - 1) << bit;
+        i += k;
+    }
+}
+
+/// Adds to a rasteriser row's cells at `line` a piece of edge within one column (cb = c0) or
+/// two (cb = c0 + 1), from x = a to x = b, of signed height dh and coverage per unit of x d:
+/// within one column dh·(1 − f) to cell c0 and dh·f to c0 + 1 (f: the mean x past c0); across
+/// two, first = d·u²/2 (u = 1 − (a − c0)), then (dh − rest) − first and rest = d·v²/2
+/// (v = b − cb) — LayerRender's `Rasterizer` sums, in its order. Both are worked out and one
+/// chosen by a mask, then added to cells c0 … c0 + 3 at once (the fourth, and the third within
+/// one column, get 0): which case a row's piece falls in changes from row to row, and the
+/// processor guessed the branch wrong about half the time. `d` may be infinite or NaN within one
+/// column, where it is not used. The cells past c0 + 1 must exist. Also marks cells c0 … cb + 1
+/// in the row's marks `bits` (`cgs_mark_cells`). `cgs_place` for pieces within two columns.
+static inline void cgs_place_narrow(float *line, uint64_t *bits, long c0, long cb, float a, float b, float dh, float d) {
+#pragma clang fp contract(off)
+    cgs_mark_cells(bits, c0, cb + 2);
+    const float f = (a + b) * 0.5f - (float)c0;
+    const float u = 1 - (a - (float)c0), v = b - (float)cb;
+    const float first = d * u * u * 0.5f, rest = d * v * v * 0.5f;
+#if defined(__SSE2__)
+    const __m128 one = _mm_setr_ps(dh * (1 - f), dh * f, 0, 0);
+    const __m128 two = _mm_setr_ps(first, (dh - rest) - first, rest, 0);
+    const __m128 m = _mm_castsi128_ps(_mm_set1_epi32(-(int)(cb == c0)));
+    const __m128 add = _mm_or_ps(_mm_and_ps(m, one), _mm_andnot_ps(m, two));
+    _mm_storeu_ps(line + c0, _mm_add_ps(_mm_loadu_ps(line + c0), add));
+#else
+    if (cb == c0) {
+        line[c0] += dh * (1 - f);
+        line[c0 + 1] += dh * f;
+    } else {
+        line[c0] += first;
+        line[c0 + 1] += (dh - rest) - first;
+        line[c0 + 2] += rest;
+    }
+#endif
+}
+
+/// Adds to a rasteriser row's cells at `line` the piece of edge from x = a to x = b (0 ≤ a ≤ b,
+/// c0 = ⌊a⌋, cb = ⌊b⌋) of signed height dh and coverage per unit of x d = dh / (b − a) (any
+/// value within one column), and marks the cells it adds to in `bits`: the rasteriser's one
+/// definition of what a piece of edge deposits. Column c gets d·(G(b − c) − G(a − c)): in the
+/// first column, where 0 ≤ a − c0 < 1 and b − c0 ≥ 1, d·u²/2 with u = 1 − (a − c0); in the last,
+/// where 0 ≤ v = b − cb < 1 and a − cb < 0, dh − d·v²/2; in between d·(c + ½ − a), rising by d
+/// from column to column. The cells hold the differences, and the column after the piece the
+/// rest of dh. Cells c0 … cb + 3 must exist (the narrow case adds 0 past cb + 1).
+static inline void cgs_place(float *line, uint64_t *bits, long c0, long cb, float a, float b, float dh, float d) {
+#pragma clang fp contract(off)
+    if (cb <= c0 + 1) {
+        cgs_place_narrow(line, bits, c0, cb, a, b, dh, d);
+        return;
+    }
+    cgs_mark_cells(bits, c0, cb + 2);
+    const float u = 1 - (a - (float)c0), v = b - (float)cb;
+    const float first = d * u * u * 0.5f, rest = d * v * v * 0.5f;
+    line[c0] += first;
+    line[c0 + 1] += d * (u + 0.5f) - first;
+    for (long c = c0 + 2; c < cb; c++) line[c] += d;
+    line[cb] += (dh - rest) - d * ((float)(cb - c0) - 0.5f - (1 - u));
+    line[cb + 1] += rest;
+}
+
+/// Whole rows of a rasteriser edge four at a time, each row's piece within one or two columns
+/// (or three, with `three` set: edges between one and two columns a row): what
+/// `cgs_place` adds for each, one row per lane, the same expressions in the same order, so the same
+/// cells. Row r's piece runs between x at the row's top and at its bottom,
+/// x = x0 + (y − y0)·slope with y = next, next + 1, …, starting from `xa` at the first row's top
+/// (the edge's x at next − 1); `dh` the rows' signed height, `per_unit` the coverage per unit of
+/// x or 0 to divide per piece. `line` and `bits` are the first row's cells and marks, `stride`
+/// and `words` the cells and mark words a row; at most `rows` rows. Returns the rows added (a
+/// multiple of four): it stops before a group of rows with a piece that crosses more column
+/// boundaries than that, or with fewer than four rows left, for the caller to go on row by row.
+static inline long cgs_edge_rows4(float *line, uint64_t *bits, long stride, long words, long rows, float x0, float y0,
+                                  float slope, float next, float xa, float dh, float per_unit, int three) {
+#pragma clang fp contract(off)
+#if defined(__SSE2__)
+    const __m128 vx0 = _mm_set1_ps(x0), vy0 = _mm_set1_ps(y0), vslope = _mm_set1_ps(slope), vdh = _mm_set1_ps(dh);
+    const __m128 half = _mm_set1_ps(0.5f), one = _mm_set1_ps(1.0f), vper = _mm_set1_ps(per_unit);
+    __m128 ny = _mm_setr_ps(next, next + 1, next + 2, next + 3);
+    __m128 top = _mm_set1_ps(xa);
+    long done = 0;
+    while (done + 4 <= rows) {
+        const __m128 xb = _mm_add_ps(vx0, _mm_mul_ps(_mm_sub_ps(ny, vy0), vslope));
+        /* Each row's top is the row above's bottom. */
+        const __m128 xt = _mm_move_ss(_mm_shuffle_ps(xb, xb, _MM_SHUFFLE(2, 1, 0, 3)), top);
+        const __m128 a = _mm_min_ps(xt, xb), b = _mm_max_ps(xt, xb);
+        const __m128i c0 = _mm_cvttps_epi32(a), cb = _mm_cvttps_epi32(b);
+        const __m128i span = _mm_sub_epi32(cb, c0);
+        if (_mm_movemask_epi8(_mm_cmpgt_epi32(span, _mm_set1_epi32(three ? 2 : 1))) != 0) break;
+        const __m128 c0f = _mm_cvtepi32_ps(c0), cbf = _mm_cvtepi32_ps(cb);
+        const __m128 d = per_unit != 0 ? vper : _mm_div_ps(vdh, _mm_sub_ps(b, a));
+        const __m128 f = _mm_sub_ps(_mm_mul_ps(_mm_add_ps(a, b), half), c0f);
+        const __m128 u = _mm_sub_ps(one, _mm_sub_ps(a, c0f)), v = _mm_sub_ps(b, cbf);
+        const __m128 first = _mm_mul_ps(_mm_mul_ps(_mm_mul_ps(d, u), u), half);
+        const __m128 rest = _mm_mul_ps(_mm_mul_ps(_mm_mul_ps(d, v), v), half);
+        const __m128 oneColumn = _mm_castsi128_ps(_mm_cmpeq_epi32(c0, cb));
+        const __m128 l0 = _mm_or_ps(_mm_and_ps(oneColumn, _mm_mul_ps(vdh, _mm_sub_ps(one, f))), _mm_andnot_ps(oneColumn, first));
+        __m128 l1 = _mm_or_ps(_mm_and_ps(oneColumn, _mm_mul_ps(vdh, f)),
+                              _mm_andnot_ps(oneColumn, _mm_sub_ps(_mm_sub_ps(vdh, rest), first)));
+        __m128 l2 = _mm_andnot_ps(oneColumn, rest), l3 = _mm_setzero_ps();
+        if (three) {
+            /* Across three columns: first, d·(u + ½) − first, (dh − rest) − d·(1.5 − (1 − u)), rest. */
+            const __m128 threeColumns = _mm_castsi128_ps(_mm_cmpeq_epi32(span, _mm_set1_epi32(2)));
+            const __m128 t1 = _mm_sub_ps(_mm_mul_ps(d, _mm_add_ps(u, half)), first);
+            const __m128 t2 = _mm_sub_ps(_mm_sub_ps(vdh, rest), _mm_mul_ps(d, _mm_sub_ps(_mm_set1_ps(1.5f), _mm_sub_ps(one, u))));
+            l1 = _mm_or_ps(_mm_and_ps(threeColumns, t1), _mm_andnot_ps(threeColumns, l1));
+            l2 = _mm_or_ps(_mm_and_ps(threeColumns, t2), _mm_andnot_ps(threeColumns, l2));
+            l3 = _mm_and_ps(threeColumns, rest);
+        }
+        /* Lanes are rows; transposed, each row's additions side by side. */
+        __m128 r0 = l0, r1 = l1, r2 = l2, r3 = l3;
+        _MM_TRANSPOSE4_PS(r0, r1, r2, r3);
+        int32_t lo[4], n[4];
+        _mm_storeu_si128((__m128i *)lo, c0);
+        _mm_storeu_si128((__m128i *)n, span);
+        const __m128 rows4[4] = { r0, r1, r2, r3 };
+        for (int i = 0; i < 4; i++) {
+            float *cell = line + i * stride + lo[i];
+            _mm_storeu_ps(cell, _mm_add_ps(_mm_loadu_ps(cell), rows4[i]));
+            cgs_mark_cells(bits + i * words, lo[i], lo[i] + n[i] + 2);
+        }
+        top = _mm_shuffle_ps(xb, xb, _MM_SHUFFLE(3, 3, 3, 3));
+        ny = _mm_add_ps(ny, _mm_set1_ps(4.0f));
+        line += 4 * stride;
+        bits += 4 * words;
+        done += 4;
+    }
+    return done;
+#else
+    return 0;
+#endif
+}
 
 #endif

@@ -221,30 +221,6 @@ struct PathRasterizer {
         }
     }
 
-    /// Marks cells `lo ..< hi` of a row's marks as touched.
-    ///
-    /// Through the 64 bits that start at the byte holding cell `lo` (little-endian, so byte k of
-    /// the row holds cells 8k ..< 8k + 8 in the words' bit order): one unaligned read-modify-write
-    /// without a test of where the word ends, for runs that fit in it (56 cells or more). The last bytes read may belong
-    /// to the next row or to the word after the last row (`RasterScratch` keeps one there); they
-    /// are written back unchanged.
-    @inline(__always)
-    private static func mark(_ line: UnsafeMutablePointer<UInt64>, _ lo: Int, _ hi: Int) {
-        let n = hi - lo, shift = lo & 7
-        if n + shift <= 63 {
-            let p = UnsafeMutableRawPointer(line) + (lo >> 3)
-            let bits = (((1 as UInt64) &<< UInt64(truncatingIfNeeded: n)) &- 1) &<< UInt64(truncatingIfNeeded: shift)
-            p.storeBytes(of: p.loadUnaligned(as: UInt64.self) | bits, as: UInt64.self)
-            return
-        }
-        var i = lo
-        while i < hi {
-            let bit = i & 63, n = min(64 - bit, hi - i)
-            line[i >> 6] |= (n == 64 ? ~0 : ((1 as UInt64) &<< UInt64(truncatingIfNeeded: n)) &- 1) &<< UInt64(truncatingIfNeeded: bit)
-            i += n
-        }
-    }
-
     /// Adds an edge that lies within the box's columns (box-local coordinates).
     private mutating func addInside(_ px0: Float, _ py0: Float, _ px1: Float, _ py1: Float) {
         var x0 = px0, y0 = py0, x1 = px1, y1 = py1
@@ -268,25 +244,7 @@ struct PathRasterizer {
         @inline(__always) func place(_ line: UnsafeMutablePointer<Float>, _ bits: UnsafeMutablePointer<UInt64>,
                                      _ a: Float, _ b: Float, _ c0: Int, _ cb: Int, _ dh: Float, _ perUnit: Float) {
             // a, b ≤ width, so cb + 1 stays below the stride.
-            let d = perUnit != 0 ? perUnit : dh / (b - a)
-            // One or two columns (most pieces) in C, without a branch on which.
-            if cb <= c0 + 1 {
-                cgs_place_narrow(line, bits, c0, cb, a, b, dh, d)
-                return
-            }
-            PathRasterizer.mark(bits, c0, cb + 2)
-            // Column c gets d·(G(b − c) − G(a − c)): in the first column, where 0 ≤ a − c0 < 1
-            // and b − c0 ≥ 1, d·u²/2 with u = 1 − (a − c0); in the last, where 0 ≤ v = b − cb < 1
-            // and a − cb < 0, dh − d·v²/2; in between d·(c + ½ − a), rising by d from column to
-            // column. The cells hold the differences, and the column after the piece the rest of dh.
-            let u = 1 - (a - Float(c0)), v = b - Float(cb)
-            let first = d * u * u * 0.5, rest = d * v * v * 0.5
-            line[c0] += first
-            line[c0 + 1] += d * (u + 0.5) - first
-            var c = c0 + 2
-            while c < cb { line[c] += d; c += 1 }
-            line[cb] += (dh - rest) - d * (Float(cb - c0) - 0.5 - (1 - u))
-            line[cb + 1] += rest
+            cgs_place(line, bits, c0, cb, a, b, dh, perUnit != 0 ? perUnit : dh / (b - a))
         }
         // Adds to row `row` the piece of edge from x = xa to x = xb of signed height dh.
         @inline(__always) func deposit(_ row: Int, _ xa: Float, _ xb: Float, _ dh: Float) {
