@@ -1,6 +1,10 @@
 import CoreGraphics
 import Foundation
 
+// Geometry (shared by the stages, not one of them). Reads: numbers. Produces: maps between
+// spaces (`Homography`, `Transform3D`), pixel boxes, quads and contents rects. Holds no state
+// and knows no layer, snapshot or pixel.
+
 /// A projective map of the plane, in Core Animation's row-vector convention:
 /// `[x y 1] · H = [X Y W]`, and the mapped point is (X/W, Y/W).
 ///
