@@ -12,13 +12,7 @@
 import TestSupport
 import Testing
 
-@Suite(.serialized) struct AnimatedDamageTests {
-    func color(_ r: CGFloat, _ g: CGFloat, _ b: CGFloat, _ a: CGFloat = 1) -> CGColor { CGColor(red: r, green: g, blue: b, alpha: a) }
-
-    func box(_ f: CGRect, _ c: CGColor) -> CALayer {
-        let l = CALayer(); l.frame = f; l.backgroundColor = c; return l
-    }
-
+extension CARendererDamageTests {
     /// The same animated tree each time it is called (animations begin at media time 0).
     func tree() -> CALayer {
         MediaClock.override = 0
