@@ -93,4 +93,23 @@ import Testing
         #expect(plan.runs.map(\.count) == Array(repeating: Compositor.maxBirthsExamined / 3, count: 3))
         #expect(plan.runs.allSatisfy { $0.first + Double($0.count - 1) == 2_000_000 })
     }
+
+    @Test func subCellBirthNumbersPast2To53AreSkipped() {
+        // A parent born long ago (one birth every 10⁶ s, seen 5·10¹¹ s later) whose sub-cell
+        // emits 10⁵ a second: birth numbers near 5·10¹⁶, where k + 1 == k. Skipped and counted
+        // (`clampedInteger`), as top-level cells past 2⁵³ are; the frame ends.
+        var e = EmitterContent()
+        var parent = EmitterCellModel()
+        parent.birthRate = 1e-6; parent.lifetime = 1e30
+        var child = EmitterCellModel()
+        child.birthRate = 100_000; child.lifetime = 1e30
+        parent.cells = [child]
+        e.cells = [parent]
+        let before = CGDiagnostics.count(.clampedInteger)
+        let plan = ParticlePlan(e, at: 5e11)
+        var count = Count()
+        plan.simulate(0..<plan.births, into: &count)
+        #expect(CGDiagnostics.count(.clampedInteger) > before)
+        #expect(count.particles >= plan.births)
+    }
 }

@@ -78,6 +78,9 @@ struct ParticleSimulator {
         for child in childList[cellAt.pointee.children] {
             let key = Compositor.mix(parentKey &* 31 &+ UInt64(cells[child].sibling) &+ 1)
             guard let (first, last) = ParticlePlan.window(cells[child], now: min(t, birth + life), start: birth) else { continue }
+            // Birth numbers past 2⁵³ are not whole numbers any more (k + 1 would be k): such a
+            // sub-cell is skipped, counted, as a top-level cell is.
+            guard abs(last) < 0x1p53 else { CGDiagnostics.record(.clampedInteger); continue }
             guard budget.left > 0 else { budget.cut = true; return true }
             var k = first
             if last - first + 1 > Double(budget.left) {
