@@ -130,4 +130,67 @@ import Testing
         let n = 200 * 200
         #expect(memcmp(listed.target.pixels, walked.target.pixels, n * 4) == 0)
     }
+
+    /// Layers that paint only opaque colour on whole device pixels are stored as solid rects
+    /// (`SolidRect`): unrotated, unscaled, at whole pixels, square, opaque, with whole-pixel
+    /// borders, no contents, under no group alpha or rounded clip. Anything else is left to the
+    /// general fill, and both give the tree walk's pixels.
+    @Test mutating func solidRectsAreStoredWithTheTreeWalksPixels() {
+        let red = CGColor(red: 1, green: 0, blue: 0, alpha: 1)
+        let translucent = CGColor(red: 0, green: 0.5, blue: 1, alpha: 0.5)
+        var subs: [LayerSnapshot] = []
+        var solidIDs: Set<UInt64> = []
+        for i in 0..<400 {
+            let x = Double((i * 37) % 230) - 20, y = Double((i * 53) % 230) - 20
+            let w = Double(1 + (i * 7) % 40), h = Double(1 + (i * 11) % 30)
+            let width: CGFloat = [0, 1, 2, 3, 17][(i / 10) % 5]
+            let variant = i % 10
+            let inner = variant == 9 ? [layer(CGRect(x: 2, y: 2, width: 5, height: 5))] : []
+            let l = layer(CGRect(x: x + (variant == 1 ? 0.5 : 0), y: y, width: w, height: h), inner) {
+                $0.backgroundColor = CGColor(red: Double(i % 7) / 6, green: Double(i % 5) / 4, blue: Double(i % 3) / 2, alpha: 1)
+                $0.borderWidth = width
+                $0.borderColor = CGColor(red: 0, green: 0, blue: 0, alpha: 1)
+                switch variant {
+                case 2: $0.cornerRadius = 3
+                case 3: $0.opacity = 0.5
+                case 4: $0.backgroundColor = translucent
+                case 5: $0.borderColor = translucent
+                case 6: $0.borderWidth = 1.5
+                case 7: $0.transform = Transform3D.scale(2, 1, 1)
+                case 8: $0.backgroundColor = nil
+                default: break
+                }
+            }
+            switch variant {
+            case 0: solidIDs.insert(l.id)
+            case 5 where width == 0: solidIDs.insert(l.id)                 // its border is not drawn
+            case 6 where w <= 3 || h <= 3: solidIDs.insert(l.id)           // the border covers it all
+            case 8 where width > 0: solidIDs.insert(l.id)                  // only a border
+            case 9: solidIDs.formUnion([l.id, inner[0].id])
+            default: break
+            }
+            subs.append(l)
+        }
+        let clipped = layer(CGRect(x: 150, y: 150, width: 40, height: 40), [layer(CGRect(x: 5, y: 5, width: 10, height: 10))]) {
+            $0.masksToBounds = true
+            $0.backgroundColor = red
+        }
+        subs.append(clipped)
+        solidIDs.insert(clipped.id)
+        let root = layer(CGRect(x: 0, y: 0, width: 200, height: 200), subs)
+        solidIDs.insert(root.id)
+        let frame = PixelBox(x0: 0, y0: 0, x1: 200, y1: 200)
+        let base = Compositor.base(scale: 1, origin: .zero)
+        let listed = OwnedTarget(box: frame), walked = OwnedTarget(box: frame)
+        let c = Compositor()
+        _ = c.damage(root, at: 0, base: base, frame: frame)
+        // Solid: the root, opaque whole-pixel layers and their borders (a border wider than half
+        // the layer covers it all), a sublayer's parent, a layer with only a border, and a
+        // clipping layer itself; its sublayer is under a clip, so it is not.
+        let solid = Set(c.displayList.items.filter(\.solid).map(\.footprint.snapshot.id))
+        #expect(solid == solidIDs)
+        c.render(root, at: 0, into: listed.target, base: base)
+        Compositor().render(root, at: 0, into: walked.target, base: base)
+        #expect(memcmp(listed.target.pixels, walked.target.pixels, 200 * 200 * 4) == 0)
+    }
 }

@@ -62,6 +62,10 @@ void cgs_blend_span(uint32_t *p, long n, float r, float g, float b, float a);
 /// over d[i] as `Raster.blend` computes it (transparent sources leave d[i] as it is).
 void cgs_composite_span(uint32_t *d, const uint32_t *s, long n, float alpha);
 
+/// Every pixel of the w × h box whose first row starts at p (rows `stride` words apart) set to
+/// `word`: `cgs_fill_u32(p + y·stride, word, w)` for y < h.
+void cgs_fill_box(uint32_t *p, long stride, long w, long h, uint32_t word);
+
 /// The kernels above through a chosen variant, for the tests that compare them: 0 the portable
 /// loop, 1 SSE2 (x86-64; else portable), 2 the widest the processor runs.
 uint32_t cgs_lerp_rows_using(int variant, uint32_t *out, const uint32_t *top, const uint32_t *bottom, long n, uint32_t w);

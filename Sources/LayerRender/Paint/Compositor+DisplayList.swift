@@ -35,6 +35,15 @@ extension Compositor {
         // What the layer can touch (its footprint's box) misses the band.
         guard !f.box.intersection(limit).isEmpty, let g = item.geometry else { culledLayers += 1; return }
         let box = g.box.intersection(limit)
+        if item.solid, let solid = g.solid {
+            // Opaque colour on whole pixels: stored, with no painter's context (same pixels).
+            if item.kind == .layer {
+                guard spend(box) else { culledLayers += 1; return }
+                paintedLayers += 1
+            }
+            solid.paint(target, box: box, body: item.kind == .layer, ring: item.kind == .border || item.bordered)
+            return
+        }
         let own = c.pointee.context(alpha: c.pointee.alpha * min(max(s.pointee.opacity, 0), 1), target: target, limit: limit,
                                     frame: frame)
         if item.kind == .layer {

@@ -31,12 +31,13 @@ extension Compositor {
         let leaf = snap.sublayers.isEmpty
         // A leaf that draws nothing is not listed (nor worked out).
         guard draws || bordered || !leaf, let g = geometry(f, frame: frame) else { return (-1, nil) }
+        let c = displayList.contexts[Int(k)]
+        let solid = g.solid != nil && c.alpha == 1 && c.clips.isEmpty
         if draws || (bordered && leaf) {
-            displayList.items.append(DisplayItem(kind: .layer, context: k, bordered: bordered && leaf, footprint: f,
-                                                 local: local, geometry: g))
+            displayList.items.append(DisplayItem(kind: .layer, context: k, bordered: bordered && leaf, solid: solid,
+                                                 footprint: f, local: local, geometry: g))
         }
         guard !leaf else { return (-1, nil) }
-        let c = displayList.contexts[Int(k)]
         let flipped = c.flipped != s.pointee.isGeometryFlipped
         var child = DisplayContext(parentTime: local, parentWorld: f.world, parentSublayer: f.childSublayer, flipped: flipped,
                                    clips: c.clips, alpha: c.alpha * min(max(s.pointee.opacity, 0), 1), limit: c.limit,
@@ -45,7 +46,7 @@ extension Compositor {
             child.clips.append(ClipShape(shape: g.shape, inverse: g.inverse, pixel: g.pixel, box: g.box))
             child.limit = child.limit.intersection(g.box)
         }
-        let border = bordered ? DisplayItem(kind: .border, context: k, footprint: f, local: local, geometry: g) : nil
+        let border = bordered ? DisplayItem(kind: .border, context: k, solid: solid, footprint: f, local: local, geometry: g) : nil
         guard !child.limit.isEmpty else { return (-1, border) }
         displayList.contexts.append(child)
         return (Int32(displayList.contexts.count - 1), border)
@@ -81,6 +82,7 @@ extension Compositor {
         var shape = RoundedRect(rect: b, radius: s.pointee.cornerRadius, mask: s.pointee.maskedCorners)
         if s.pointee.allowsEdgeAntialiasing { shape.hardEdges = UInt8(~s.pointee.edgeAntialiasingMask & 15) }
         let box = corners.isComplete ? PixelBox(covering: corners.bounds, limit: frame) : .empty
-        return ItemGeometry(inverse: inverse, pixel: corners.pixelSize(inverse), box: box, shape: shape)
+        return ItemGeometry(inverse: inverse, pixel: corners.pixelSize(inverse), box: box, shape: shape,
+                            solid: SolidRect(s, inverse: inverse, shape: shape))
     }
 }

@@ -61,6 +61,9 @@ struct DisplayItem {
     var context: Int32
     /// Draws the border at the end of the `.layer` item (no sublayers come between).
     var bordered = false
+    /// Painted as its geometry's solid rect (`ItemGeometry.solid`): its context adds no alpha
+    /// and no rounded clip.
+    var solid = false
     /// The layer's state, place and box of this frame (from the damage walk).
     let footprint: Compositor.Footprint
     /// The layer's local time (seconds).
@@ -79,4 +82,6 @@ struct ItemGeometry {
     var box: PixelBox
     /// Its bounds rounded by cornerRadius, with its sharp edges.
     var shape: RoundedRect
+    /// Its background and border as stored words on whole pixels, when that is all it paints.
+    var solid: SolidRect?
 }

@@ -92,6 +92,13 @@ struct PremultipliedColor {
         let a = Float(v.a) * Float(min(max(alpha, 0), 1))
         self.a = a * 255; r = Float(v.r) * a * 255; g = Float(v.g) * a * 255; b = Float(v.b) * a * 255
     }
+
+    /// Whether a pixel it covers fully is stored as `word` rather than blended (the axis-aligned
+    /// fills' rule: its alpha rounds to 255).
+    var isOpaque: Bool { a >= 254.5 }
+
+    /// The colour as a pixel word 0xAARRGGBB, each channel rounded.
+    var word: UInt32 { UInt32(a + 0.5) << 24 | UInt32(r + 0.5) << 16 | UInt32(g + 0.5) << 8 | UInt32(b + 0.5) }
 }
 
 enum Raster {
@@ -160,8 +167,7 @@ enum Raster {
             fillAxisAligned(target, box: box, sx: m.0, tx: m.6, sy: m.4, ty: m.7, outer: outer.rect, inner: inner?.rect, color: color)
             return
         }
-        let opaque = color.a >= 255
-        let word = UInt32(color.a + 0.5) << 24 | UInt32(color.r + 0.5) << 16 | UInt32(color.g + 0.5) << 8 | UInt32(color.b + 0.5)
+        let opaque = color.a >= 255, word = color.word
         cover(box: box, inverse: inverse, pixel: pixel, shape: outer, hole: inner, antialias: antialias, clips: clips,
               full: { y, xs in
                   let row = target.row(y)
@@ -194,8 +200,7 @@ enum Raster {
             return Float(min(max(0.5 - d / px, 0), 1))
         }
         let w = box.x1 - box.x0
-        let opaque = color.a >= 254.5
-        let word = UInt32(color.a + 0.5) << 24 | UInt32(color.r + 0.5) << 16 | UInt32(color.g + 0.5) << 8 | UInt32(color.b + 0.5)
+        let opaque = color.isOpaque, word = color.word
         withUnsafeTemporaryAllocation(of: Float.self, capacity: 2 * w) { buf in
             let ox = buf.baseAddress!, ix = ox + w
             // Columns where the outer (and the inner) coverage is 1 form one run each. Along the
