@@ -10,49 +10,63 @@ extension Compositor {
     /// Paints the items of `list` that meet `band` (rows of `target`; `frame` the whole target).
     func paint(_ list: DisplayList, band: PixelBox, target: RenderTarget, frame: PixelBox) {
         skippedForDepth += list.skippedForDepth
+        // Items and contexts are read in place: a copy of an item, of a context or of a layer's
+        // state would move its bytes and retain every reference it holds, for each item and band.
         list.contexts.withUnsafeBufferPointer { contexts in
-            for item in list.items {
-                guard !overBudget else { culledLayers += 1; continue }
-                // Fields are read in place: a copy of the context or of the layer's state would
-                // retain every reference they hold, for each item and band.
-                let c = contexts.baseAddress! + Int(item.context)
-                let limit = c.pointee.limit.intersection(band)
-                guard !limit.isEmpty else { continue }
-                if item.geometry == nil {
-                    paint(item.footprint.snapshot, c.pointee.context(alpha: c.pointee.alpha, target: target, limit: limit, frame: frame))
-                } else {
-                    paint(item, item.footprint, item.footprint.statePointer, c, limit: limit, target: target, frame: frame)
+            list.items.withUnsafeBufferPointer { items in
+                for i in items.indices {
+                    guard !overBudget else { culledLayers += 1; continue }
+                    let item = items.baseAddress! + i
+                    let c = contexts.baseAddress! + Int(item.pointee.context)
+                    let limit = c.pointee.limit.intersection(band)
+                    guard !limit.isEmpty else { continue }
+                    if item.pointee.geometry == nil {
+                        paint(item.pointee.footprint.snapshot,
+                              c.pointee.context(alpha: c.pointee.alpha, target: target, limit: limit, frame: frame))
+                    } else {
+                        paint(item, c, limit: limit, target: target, frame: frame)
+                    }
                 }
             }
         }
     }
 
-    /// One plain layer's item: its body, its border, or both. Out of line: inlined into the
-    /// band's loop, it had the loop copy each item (and retain what it holds) for every call.
-    @inline(never)
-    private func paint(_ item: borrowing DisplayItem, _ f: Footprint, _ s: UnsafePointer<LayerState>, _ c: UnsafePointer<DisplayContext>,
-                       limit: PixelBox, target: RenderTarget, frame: PixelBox) {
+    /// One plain layer's item: its body, its border, or both.
+    private func paint(_ item: UnsafePointer<DisplayItem>, _ c: UnsafePointer<DisplayContext>, limit: PixelBox,
+                       target: RenderTarget, frame: PixelBox) {
+        let f = item.pointee.footprint
         // What the layer can touch (its footprint's box) misses the band.
-        guard !f.box.intersection(limit).isEmpty, let g = item.geometry else { culledLayers += 1; return }
-        let box = g.box.intersection(limit)
-        if item.solid, let solid = g.solid {
+        guard !f.box.intersection(limit).isEmpty else { culledLayers += 1; return }
+        let box = item.pointee.geometry.unsafelyUnwrapped.box.intersection(limit)
+        if item.pointee.solid {
             // Opaque colour on whole pixels: stored, with no painter's context (same pixels).
-            if item.kind == .layer {
+            if item.pointee.kind == .layer {
                 guard spend(box) else { culledLayers += 1; return }
                 paintedLayers += 1
             }
-            solid.paint(target, box: box, body: item.kind == .layer, ring: item.kind == .border || item.bordered)
+            item.pointee.geometry.unsafelyUnwrapped.solid.unsafelyUnwrapped
+                .paint(target, box: box, body: item.pointee.kind == .layer,
+                       ring: item.pointee.kind == .border || item.pointee.bordered)
             return
         }
+        paint(item, f, f.statePointer, c, box: box, limit: limit, target: target, frame: frame)
+    }
+
+    /// A plain layer's item through the general painters (a painter's context of its own).
+    @inline(never)
+    private func paint(_ item: UnsafePointer<DisplayItem>, _ f: Footprint, _ s: UnsafePointer<LayerState>,
+                       _ c: UnsafePointer<DisplayContext>, box: PixelBox, limit: PixelBox, target: RenderTarget,
+                       frame: PixelBox) {
+        let g = item.pointee.geometry.unsafelyUnwrapped
         let own = c.pointee.context(alpha: c.pointee.alpha * min(max(s.pointee.opacity, 0), 1), target: target, limit: limit,
                                     frame: frame)
-        if item.kind == .layer {
+        if item.pointee.kind == .layer {
             guard spend(box) else { culledLayers += 1; return }
-            paintBody(f.snapshot, s, own, local: item.local, world: f.world, inverse: g.inverse, pixel: g.pixel, box: box,
+            paintBody(f.snapshot, s, own, local: item.pointee.local, world: f.world, inverse: g.inverse, pixel: g.pixel, box: box,
                       shape: g.shape, clipSelf: ClipShape(shape: g.shape, inverse: g.inverse, pixel: g.pixel, box: box),
                       flipped: c.pointee.flipped != s.pointee.isGeometryFlipped)
         }
-        if item.kind == .border || item.bordered {
+        if item.pointee.kind == .border || item.pointee.bordered {
             paintBorder(s, own, inverse: g.inverse, pixel: g.pixel, box: box, shape: g.shape)
         }
     }
