@@ -134,6 +134,17 @@ void cgs_blend_span_using(int variant, uint32_t *p, long n, float r, float g, fl
 
 void cgs_blend_span(uint32_t *p, long n, float r, float g, float b, float a) { cgs_blend_span_using(2, p, n, r, g, b, a); }
 
+// One colour through per-pixel coverage (the edge pixels of a shape's row): each pixel's
+// colour term s·cov and factor 1 − a·cov/255 worked out as `blend` does, zero coverage skipped.
+void cgs_blend_coverage(uint32_t *p, const float *cov, long n, float r, float g, float b, float a) {
+    const f4 s = {b, g, r, a};
+    for (long i = 0; i < n; i++) {
+        const float c = cov[i];
+        if (!(c > 0.0f)) continue;
+        p[i] = over(p[i], s * c, 1.0f - a * c / 255.0f);
+    }
+}
+
 // A shadow's colour through its blurred coverage (Raster.shadow): the colour term and the
 // destination factor looked up by coverage byte (`Raster.shadowTables` fills them with
 // `blend`'s own expressions); zero coverage leaves the pixel.

@@ -58,6 +58,32 @@ import Testing
     }
 }
 
+/// The edge kernel (kernels_blend.c) against `Raster.blend` at each pixel's coverage: random
+/// colours and destinations, coverages 0 (left alone), 1, and between, NaN and below 0 (left alone).
+@Suite struct BlendCoverageKernelTests {
+    @Test func runsEqualBlendAtEachCoverage() {
+        var s: UInt32 = 0x0BAD_F00D
+        func next() -> UInt32 { s = s &* 1_664_525 &+ 1_013_904_223; return s }
+        func unit() -> Float { Float(next() >> 8) / 16_777_216 }
+        for case_ in 0..<300 {
+            let n = case_ % 23
+            let alpha = case_ % 4 == 0 ? 1 : unit()
+            let c = PremultipliedColor(CGColor(red: CGFloat(unit()), green: CGFloat(unit()), blue: CGFloat(unit()), alpha: 1),
+                                       alpha: Double(alpha))
+            let cov: [Float] = (0..<n).map { _ in
+                switch next() % 6 { case 0: 0; case 1: 1; case 2: -0.25; case 3: .nan; default: unit() }
+            }
+            let start = (0..<n).map { _ in next() }
+            var fast = start, slow = start
+            cgs_blend_coverage(&fast, cov, n, c.r, c.g, c.b, c.a)
+            slow.withUnsafeMutableBufferPointer { p in
+                for i in 0..<n where cov[i] > 0 { Raster.blend(p.baseAddress! + i, c.r, c.g, c.b, c.a, cov[i]) }
+            }
+            #expect(fast == slow, "case \(case_)")
+        }
+    }
+}
+
 /// The group composite kernel (kernels_blend.c) against `Raster.compositePixel` per pixel, in
 /// every variant: transparent, opaque and translucent sources in runs and mixed, alpha 1 and
 /// below, lengths that leave every remainder.

@@ -58,6 +58,10 @@ void cgs_rrect_row(float *out, long x0, long n, double y, const double *m, const
 /// each pixel at full coverage, each channel ⌊min(c + d·(1 − a·1/255) + 0.5, 255)⌋ in Float.
 void cgs_blend_span(uint32_t *p, long n, float r, float g, float b, float a);
 
+/// `Raster.blend(p + i, r, g, b, a, cov[i])` for each i < n with cov[i] > 0: premultiplied
+/// (r, g, b, a) in 0…255 over each pixel at its coverage.
+void cgs_blend_coverage(uint32_t *p, const float *cov, long n, float r, float g, float b, float a);
+
 /// `Raster.compositeRun` over n pixels: each source pixel s[i] (premultiplied) times `alpha`
 /// over d[i] as `Raster.blend` computes it (transparent sources leave d[i] as it is).
 void cgs_composite_span(uint32_t *d, const uint32_t *s, long n, float alpha);

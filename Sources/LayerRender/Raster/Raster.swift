@@ -168,13 +168,24 @@ enum Raster {
             return
         }
         let opaque = color.a >= 255, word = color.word
-        cover(box: box, inverse: inverse, pixel: pixel, shape: outer, hole: inner, antialias: antialias, clips: clips,
-              full: { y, xs in
-                  let row = target.row(y)
-                  if opaque { cgs_fill_u32(row + xs.lowerBound, word, xs.count); return }
-                  blendSpan(row, xs, color)
-              },
-              edge: { y, x, cov in blend(target.row(y) + x, color.r, color.g, color.b, color.a, cov) })
+        // `cover`'s loop, with each run of edge pixels blended at once from the coverage kernel's row.
+        let plan = CoverPlan(box: box, inverse: inverse, pixel: pixel, shape: outer, hole: inner, antialias: antialias, clips: clips)
+        for y in box.y0..<box.y1 {
+            plan.row(y, box.x0, box.x1,
+                     full: { y, xs in
+                         let row = target.row(y)
+                         if opaque { cgs_fill_u32(row + xs.lowerBound, word, xs.count); return }
+                         blendSpan(row, xs, color)
+                     },
+                     edgeRuns: { y, xs in
+                         let row = target.row(y)
+                         if let cov = plan.coverage(y, xs) {
+                             cgs_blend_coverage(row + xs.lowerBound, cov, xs.count, color.r, color.g, color.b, color.a)
+                             return
+                         }
+                         plan.edges(y, xs) { _, x, cov in blend(row + x, color.r, color.g, color.b, color.a, cov) }
+                     })
+        }
     }
 
     /// Blends one colour at full coverage over a run of pixels: `blend` at coverage 1 for each,

@@ -16,6 +16,19 @@ import Foundation
 // Pixels in the outer span but not in a full span go through the exact per-pixel coverage, so
 // results are those of the per-pixel path.
 
+/// A rect's edges as numbers, read once per shape: Foundation's `minX` … `maxY` are calls
+/// (each standardising the rect), and the span solvers read them for every row.
+struct RectEdges {
+    var minX: CGFloat, minY: CGFloat, maxX: CGFloat, maxY: CGFloat
+    /// Whether the rect it was made from has area (width and height above 0).
+    var hasArea: Bool
+
+    init(_ r: CGRect) {
+        minX = r.minX; minY = r.minY; maxX = r.maxX; maxY = r.maxY
+        hasArea = r.width > 0 && r.height > 0
+    }
+}
+
 /// The pixel-centre map of one row, linear in the column `i`: (X, Y, W)(i) = base + i · step.
 struct RowMap {
     var x0: CGFloat, dx: CGFloat, y0: CGFloat, dy: CGFloat, w0: CGFloat, dw: CGFloat
@@ -48,7 +61,7 @@ struct RowMap {
 
     /// The real interval of columns whose centres map inside `r` (W > 0 along the row).
     @inline(__always)
-    func interval(_ r: CGRect) -> (CGFloat, CGFloat) {
+    func interval(_ r: RectEdges) -> (CGFloat, CGFloat) {
         var (lo, hi) = columnInterval(r)
         RowMap.clip(y0 - r.minY * w0, dy - r.minY * dw, &lo, &hi)
         RowMap.clip(r.maxY * w0 - y0, r.maxY * dw - dy, &lo, &hi)
@@ -57,7 +70,7 @@ struct RowMap {
 
     /// The part of `interval` that the X bounds of `r` give.
     @inline(__always)
-    func columnInterval(_ r: CGRect) -> (CGFloat, CGFloat) {
+    func columnInterval(_ r: RectEdges) -> (CGFloat, CGFloat) {
         var lo = -CGFloat.greatestFiniteMagnitude, hi = CGFloat.greatestFiniteMagnitude
         RowMap.clip(x0 - r.minX * w0, dx - r.minX * dw, &lo, &hi)      // X ≥ minX·W
         RowMap.clip(r.maxX * w0 - x0, r.maxX * dw - dx, &lo, &hi)      // X ≤ maxX·W
@@ -71,7 +84,7 @@ struct RowMap {
     func rowInside(_ minY: CGFloat, _ maxY: CGFloat) -> Bool { y0 - minY * w0 >= 0 && maxY * w0 - y0 >= 0 }
 
     /// Every column in [lo, hi) that may touch `r` (a superset, one column wider on each side).
-    func outer(_ r: CGRect, lo: Int, hi: Int) -> Range<Int> { RowMap.outer(interval(r), lo: lo, hi: hi) }
+    func outer(_ r: RectEdges, lo: Int, hi: Int) -> Range<Int> { RowMap.outer(interval(r), lo: lo, hi: hi) }
 
     /// `outer` from the interval.
     @inline(__always)
@@ -85,8 +98,8 @@ struct RowMap {
     }
 
     /// Columns in [lo, hi) whose centres are certainly inside `r` (strictly, with a margin).
-    func inner(_ r: CGRect, lo: Int, hi: Int) -> Range<Int> {
-        guard r.width > 0, r.height > 0 else { return lo..<lo }
+    func inner(_ r: RectEdges, lo: Int, hi: Int) -> Range<Int> {
+        guard r.hasArea else { return lo..<lo }
         return RowMap.inner(interval(r), lo: lo, hi: hi)
     }
 
@@ -107,19 +120,40 @@ extension RoundedRect {
     /// The rect grown by `e` on every side (where coverage can be above 0 for e = half a pixel).
     func grown(by e: CGFloat) -> CGRect { rect.inset(dx: -e, dy: -e) }
 
-    /// Columns of a row where coverage is exactly 1 (at least `e` inside; e = half a pixel).
-    func fullSpan(_ map: RowMap, e: CGFloat, lo: Int, hi: Int) -> Range<Int> {
+    /// The rects its row spans are solved against, for pixels of half-size `e`.
+    func spanRects(e: CGFloat) -> SpanRects {
         let r = max(radii.0, radii.1, radii.2, radii.3, e)
-        let wide = map.inner(rect.inset(dx: r, dy: e), lo: lo, hi: hi)
-        guard isRounded else { return wide }
-        let tall = map.inner(rect.inset(dx: e, dy: r), lo: lo, hi: hi)
+        return SpanRects(grown: RectEdges(grown(by: e)), wide: RectEdges(rect.inset(dx: r, dy: e)),
+                         tall: isRounded ? RectEdges(rect.inset(dx: e, dy: r)) : nil)
+    }
+}
+
+/// A rounded rect's span rects for one pixel size: worked out once per shape, read per row.
+struct SpanRects {
+    /// The rect grown by half a pixel: where coverage can be above 0.
+    var grown: RectEdges
+    /// The two arms of the cross where coverage is exactly 1: the rect inset by the corner
+    /// radius across and half a pixel down, and (rounded shapes only) the other way round.
+    var wide: RectEdges, tall: RectEdges?
+
+    /// Columns of a row where coverage is exactly 1 (at least half a pixel inside).
+    func fullSpan(_ map: RowMap, lo: Int, hi: Int) -> Range<Int> {
+        let wide = map.inner(self.wide, lo: lo, hi: hi)
+        guard let tallRect = self.tall else { return wide }
         // The two arms of the cross overlap in the middle; keep their union when it is one run.
-        if wide.isEmpty { return tall }
-        if tall.isEmpty { return wide }
-        if wide.lowerBound <= tall.upperBound && tall.lowerBound <= wide.upperBound {
-            return min(wide.lowerBound, tall.lowerBound)..<max(wide.upperBound, tall.upperBound)
+        return SpanRects.union(wide, map.inner(tallRect, lo: lo, hi: hi))
+    }
+
+    /// Two runs of full coverage as one: their union when they meet, else the longer (the
+    /// columns of the other then go through exact coverage, which gives them 1 too).
+    @inline(__always)
+    private static func union(_ a: Range<Int>, _ b: Range<Int>) -> Range<Int> {
+        if a.isEmpty { return b }
+        if b.isEmpty { return a }
+        if a.lowerBound <= b.upperBound && b.lowerBound <= a.upperBound {
+            return min(a.lowerBound, b.lowerBound)..<max(a.upperBound, b.upperBound)
         }
-        return wide.count >= tall.count ? wide : tall
+        return a.count >= b.count ? a : b
     }
 }
 
@@ -130,17 +164,18 @@ struct FullRuns {
 
     static let none = FullRuns(a: 0..<0, b: 0..<0)
 
-    /// The shape's full span, narrowed by every clip's full span and with `hole`'s outer span
-    /// removed (a border's inner edge); clips whose map is not linear along the row give none.
-    static func of(_ shape: RoundedRect, map: RowMap, e: CGFloat, row y: Int, lo: Int, hi: Int,
-                   hole: RoundedRect?, clips: [ClipShape]) -> FullRuns {
-        var full = shape.fullSpan(map, e: e, lo: lo, hi: hi)
-        for clip in clips where !full.isEmpty {
+    /// The shape's full span (from its span rects), narrowed by every clip's full span and with
+    /// the outer span of the hole (a border's inner edge, grown by half a pixel) removed; clips
+    /// whose map is not linear along the row give none.
+    static func of(_ shape: SpanRects, map: RowMap, row y: Int, lo: Int, hi: Int, hole: RectEdges?,
+                   clips: [ClipShape], clipRects: [SpanRects]) -> FullRuns {
+        var full = shape.fullSpan(map, lo: lo, hi: hi)
+        for (clip, rects) in zip(clips, clipRects) where !full.isEmpty {
             guard let cm = RowMap(clip.inverse, row: y, lo: lo, hi: hi) else { return .none }
-            full = full.clamped(to: clip.shape.fullSpan(cm, e: clip.pixel / 2, lo: lo, hi: hi))
+            full = full.clamped(to: rects.fullSpan(cm, lo: lo, hi: hi))
         }
         guard let hole, !full.isEmpty else { return FullRuns(a: full, b: full.upperBound..<full.upperBound) }
-        let cut = map.outer(hole.grown(by: e), lo: lo, hi: hi)
+        let cut = map.outer(hole, lo: lo, hi: hi)
         guard !cut.isEmpty, cut.lowerBound < full.upperBound, cut.upperBound > full.lowerBound else {
             return FullRuns(a: full, b: full.upperBound..<full.upperBound)
         }
@@ -185,6 +220,9 @@ final class CoverPlan {
     /// The C kernel's view of the shape, for the common case: an affine map, no clips, no hard
     /// edges (`cgs_rrect_row`, the same coverage bit for bit, four pixels per step).
     private let kernel: CoverageKernel?
+    /// The span rects of the shape, the hole's grown rect and the clips' span rects, for
+    /// unaligned plans (worked out once, read per row).
+    private let spans: SpanRects, holeGrown: RectEdges?, clipRects: [SpanRects]
 
     init(box: PixelBox, inverse: Homography, pixel: CGFloat, shape: RoundedRect, hole: RoundedRect?, antialias: Bool,
          clips: [ClipShape]) {
@@ -193,14 +231,16 @@ final class CoverPlan {
         kernel = CoverageKernel(inverse: inverse, pixel: pixel, shape: shape, hole: hole, antialias: antialias, clips: clips,
                                 width: box.x1 - box.x0)
         let m = inverse.m, e = pixel / 2
+        spans = shape.spanRects(e: e)
+        holeGrown = hole.map { RectEdges($0.grown(by: e)) }
+        clipRects = clips.map { $0.shape.spanRects(e: $0.pixel / 2) }
         if m.1 == 0, m.2 == 0, m.3 == 0, m.5 == 0, m.8 == 1, clips.isEmpty, hole == nil, !shape.isRounded,
            let first = RowMap(inverse, row: box.y0, lo: box.x0, hi: box.x1) {
-            let grown = shape.grown(by: e), inner = shape.rect.inset(dx: e, dy: e)   // fullSpan's rect when unrounded
+            let grown = spans.grown, inner = spans.wide   // fullSpan's rect when unrounded: inset by e both ways
             // Solved over the box's columns: clamped to any columns within them, these are the
             // spans solved over those columns (RowMap.outer and .inner clamp the same way).
             let outer = RowMap.outer(first.columnInterval(grown), lo: box.x0, hi: box.x1)
-            let full = inner.width > 0 && inner.height > 0 ? RowMap.inner(first.columnInterval(inner), lo: box.x0, hi: box.x1)
-                                                           : box.x0..<box.x0
+            let full = inner.hasArea ? RowMap.inner(first.columnInterval(inner), lo: box.x0, hi: box.x1) : box.x0..<box.x0
             aligned = ((grown.minY, grown.maxY), (inner.minY, inner.maxY), outer, full)
         } else {
             aligned = nil
@@ -243,13 +283,22 @@ final class CoverPlan {
         return (rows(a.grown, outer), rows(a.inner, full), outer, full)
     }
 
+    /// Exact coverage of the pixels `xs` of row `y` from the C kernel, one float per column from
+    /// `xs`'s first (valid until the next call); nil when the kernel does not apply to the plan
+    /// (then `edges` works pixel by pixel).
+    @inline(__always)
+    func coverage(_ y: Int, _ xs: Range<Int>) -> UnsafePointer<Float>? {
+        guard let kernel, !xs.isEmpty, kernel.row(y: CGFloat(y) + 0.5, xs) else { return nil }
+        return UnsafePointer(kernel.coverage)
+    }
+
     /// Exact coverage of the pixels `xs` of row `y`: `edge(y, x, coverage)` where it is above 0.
     @inline(__always)
     func edges(_ y: Int, _ xs: Range<Int>, _ edge: (Int, Int, Float) -> Void) {
         let cy = CGFloat(y) + 0.5
-        if let kernel, !xs.isEmpty, kernel.row(y: cy, xs) {
+        if let c = coverage(y, xs) {
             for x in xs {
-                let cov = kernel.coverage[x - xs.lowerBound]
+                let cov = c[x - xs.lowerBound]
                 if cov > 0 { edge(y, x, cov) }
             }
             return
@@ -269,17 +318,23 @@ final class CoverPlan {
     /// coverage is exactly 1, `edge(y, x, coverage)` for the other pixels with coverage above 0.
     @inline(__always)
     func row(_ y: Int, _ lo: Int, _ hi: Int, full: (Int, Range<Int>) -> Void, edge: (Int, Int, Float) -> Void) {
+        row(y, lo, hi, full: full, edgeRuns: { edges($0, $1, edge) })
+    }
+
+    /// `row`, handing out the columns between the full runs as runs, `edgeRuns(y, columns)`:
+    /// for callers that take a run's coverage at once (`coverage`, else `edges`).
+    @inline(__always)
+    func row(_ y: Int, _ lo: Int, _ hi: Int, full: (Int, Range<Int>) -> Void, edgeRuns: (Int, Range<Int>) -> Void) {
         if let (outer, f) = alignedColumns(y, lo, hi) {
             if outer.isEmpty { return }
-            FullRuns(a: f, b: f.upperBound..<f.upperBound).walk(outer, edge: { edges(y, $0, edge) }, full: { full(y, $0) })
+            FullRuns(a: f, b: f.upperBound..<f.upperBound).walk(outer, edge: { edgeRuns(y, $0) }, full: { full(y, $0) })
             return
         }
-        guard let map = RowMap(inverse, row: y, lo: lo, hi: hi) else { edges(y, lo..<hi, edge); return }
-        let e = pixel / 2
-        let outer = map.outer(shape.grown(by: e), lo: lo, hi: hi)
+        guard let map = RowMap(inverse, row: y, lo: lo, hi: hi) else { edgeRuns(y, lo..<hi); return }
+        let outer = map.outer(spans.grown, lo: lo, hi: hi)
         if outer.isEmpty { return }
-        let runs = FullRuns.of(shape, map: map, e: e, row: y, lo: lo, hi: hi, hole: hole, clips: clips)
-        runs.walk(outer, edge: { edges(y, $0, edge) }, full: { full(y, $0) })
+        let runs = FullRuns.of(spans, map: map, row: y, lo: lo, hi: hi, hole: holeGrown, clips: clips, clipRects: clipRects)
+        runs.walk(outer, edge: { edgeRuns(y, $0) }, full: { full(y, $0) })
     }
 }
 
