@@ -8,8 +8,8 @@ import Foundation
 // (X, Y, W) that are linear in the column; "inside the rect [a, b] × [c, d]" is then four linear
 // inequalities in the column (multiplied through by W, whose sign is fixed along the row when it
 // is the same at both ends). Solving them gives intervals:
-// - the *outer* span: every pixel whose coverage can be above 0 (the shape's bounding rect grown
-//   by half a pixel, widened by one column for rounding);
+// - the *outer* span: every pixel whose coverage can be above 0 (centres in the shape's bounding
+//   rect grown by half a pixel, with a relative epsilon for floating-point noise);
 // - the *full* spans: pixels whose coverage is exactly 1 — inside the rounded rect by at least
 //   half a pixel (the "cross" of the rect inset by the corner radius one way and half a pixel the
 //   other), shrunk by a relative epsilon so floating-point noise never promotes an edge pixel.
@@ -92,8 +92,13 @@ struct RowMap {
         let (a, b) = interval
         if a.isNaN || b.isNaN { return lo..<hi }
         guard a <= b else { return lo..<lo }
-        let first = a <= CGFloat(lo) ? lo : CGClampToInt(Double(a.rounded(.down)) - 1, in: lo...hi, counted: false)
-        let last = b >= CGFloat(hi) ? hi : CGClampToInt(Double(b.rounded(.up)) + 2, in: lo...hi, counted: false)
+        // Centres outside the grown rect are more than half a pixel outside the shape (coverage
+        // 0), so the columns are those whose centres lie in [a, b], widened by `inner`'s margin
+        // (far above the rounding of the interval's sums) rather than by whole columns.
+        let margin = 1e-9 * max(abs(a), abs(b), 1)
+        let a0 = a - margin, b0 = b + margin
+        let first = a0 <= CGFloat(lo) ? lo : CGClampToInt(Double(a0.rounded(.up)), in: lo...hi, counted: false)
+        let last = b0 >= CGFloat(hi - 1) ? hi : CGClampToInt(Double(b0.rounded(.down)) + 1, in: lo...hi, counted: false)
         return first..<max(first, last)
     }
 
