@@ -86,9 +86,12 @@ static void row_avx2(float *out, long x0, long n, double y, const double *m, con
             d4 h = coverage4(hole, qx, qy, pixel, antialias);
             c = c == 0 ? (d4)0 : vmax((d4)0, c - h);
         }
-        float lanes[4] = {(float)c.x, (float)c.y, (float)c.z, (float)c.w};
-        long k = n - i < 4 ? n - i : 4;
-        for (long j = 0; j < k; j++) out[i + j] = lanes[j];
+        // Stored lane by lane (a loop over the kept lanes became a call to memmove).
+        long k = n - i;
+        out[i] = (float)c.x;
+        if (k > 1) out[i + 1] = (float)c.y;
+        if (k > 2) out[i + 2] = (float)c.z;
+        if (k > 3) out[i + 3] = (float)c.w;
     }
 }
 #endif
