@@ -252,6 +252,8 @@ final class CoverPlan {
         }
     }
 
+    deinit { kernel?.deallocate() }
+
     /// Whether `alignedColumns` answers (for every row).
     var isAligned: Bool { aligned != nil }
 
