@@ -61,7 +61,8 @@ import Testing
 /// The edge kernel (kernels_blend.c) against `Raster.blend` at each pixel's coverage: random
 /// colours and destinations, coverages 0 (left alone), 1, and between, NaN and below 0 (left alone).
 @Suite struct BlendCoverageKernelTests {
-    @Test func runsEqualBlendAtEachCoverage() {
+    @Test(arguments: [Int32(0), 1])
+    func runsEqualBlendAtEachCoverage(variant: Int32) {
         var s: UInt32 = 0x0BAD_F00D
         func next() -> UInt32 { s = s &* 1_664_525 &+ 1_013_904_223; return s }
         func unit() -> Float { Float(next() >> 8) / 16_777_216 }
@@ -75,11 +76,11 @@ import Testing
             }
             let start = (0..<n).map { _ in next() }
             var fast = start, slow = start
-            cgs_blend_coverage(&fast, cov, n, c.r, c.g, c.b, c.a)
+            cgs_blend_coverage_using(variant, &fast, cov, n, c.r, c.g, c.b, c.a)
             slow.withUnsafeMutableBufferPointer { p in
                 for i in 0..<n where cov[i] > 0 { Raster.blend(p.baseAddress! + i, c.r, c.g, c.b, c.a, cov[i]) }
             }
-            #expect(fast == slow, "case \(case_)")
+            #expect(fast == slow, "variant \(variant), case \(case_)")
         }
     }
 }

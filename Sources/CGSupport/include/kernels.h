@@ -80,6 +80,7 @@ void cgs_rrect_row_using(int variant, float *out, long x0, long n, double y, con
                          const cgs_rrect *hole, double pixel, int antialias);
 void cgs_blend_span_using(int variant, uint32_t *p, long n, float r, float g, float b, float a);
 void cgs_composite_span_using(int variant, uint32_t *d, const uint32_t *s, long n, float alpha);
+void cgs_blend_coverage_using(int variant, uint32_t *p, const float *cov, long n, float r, float g, float b, float a);
 void cgs_blur_columns_using(int variant, uint8_t *out, const float *const *rows, const float *weights, long count, long n);
 
 // The path rasteriser's cells (Raster/PathRasterizer.swift): each row holds, per column, the
