@@ -1,16 +1,10 @@
 #include "kernels.h"
 #include "cgsupport.h"
+#include "kernels_pixel.h"
 
 // Bilinear sampling's two lerps (BilinearRows.swift). Each byte channel is lerped in its own
 // 16-bit lane: t·(256 − w) + b·w + 128 ≤ 255·256 + 128 < 2¹⁶, the bound `Raster.lerpWord`
 // relies on for its two channels per 32-bit lane, so the bytes are the same.
-
-static inline uint32_t lerp_word(uint32_t p, uint32_t q, uint32_t w) {
-    uint32_t v = 256 - w;
-    uint32_t rb = (((p & 0x00FF00FFu) * v + (q & 0x00FF00FFu) * w + 0x00800080u) >> 8) & 0x00FF00FFu;
-    uint32_t ag = (((p >> 8) & 0x00FF00FFu) * v + ((q >> 8) & 0x00FF00FFu) * w + 0x00800080u) & 0xFF00FF00u;
-    return rb | ag;
-}
 
 // The row lerp: one multiply per byte in 16-bit lanes (x86: bytes unpacked against zero, then
 // packed back, the two inverse per 128-bit lane so the order is kept).

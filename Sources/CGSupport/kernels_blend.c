@@ -1,5 +1,6 @@
 #include "kernels.h"
 #include "cgsupport.h"
+#include "kernels_pixel.h"
 
 // Source-over blends that reproduce `Raster.blend` (d = s·cov + d·(1 − sₐ·cov/255), rounded
 // to bytes in Float): a colour over a run at full coverage (translucent interiors), a shadow's
@@ -7,25 +8,6 @@
 // operations in their order — the colour term, plus the destination times its factor, plus
 // one half, at most 255, truncated — with no fused multiply-adds.
 #pragma STDC FP_CONTRACT OFF
-
-typedef float f4 __attribute__((ext_vector_type(4)));
-typedef int32_t i4 __attribute__((ext_vector_type(4)));
-typedef uint32_t u4 __attribute__((ext_vector_type(4)));
-
-/// A pixel word's channels b, g, r, a as floats.
-static inline f4 channels(uint32_t p) {
-    const u4 shifts = {0, 8, 16, 24};
-    return __builtin_convertvector((i4)(((u4)p >> shifts) & 255u), f4);
-}
-
-/// `blend`'s result over d for colour term `s` (the colour times its coverage, b, g, r, a) and
-/// destination factor `inv`.
-static inline uint32_t over(uint32_t d, f4 s, float inv) {
-    f4 o = s + channels(d) * inv + 0.5f;
-    o = o < 255.0f ? o : 255.0f;
-    u4 c = (u4)__builtin_convertvector(o, i4);
-    return c.x | c.y << 8 | c.z << 16 | c.w << 24;
-}
 
 // One colour at full coverage: its term s·1 is s and its factor 1 − a·1/255.
 static void blend_from(long i, uint32_t *p, long n, f4 s, float inv) {

@@ -70,6 +70,29 @@ void cgs_composite_span(uint32_t *d, const uint32_t *s, long n, float alpha);
 /// `word`: `cgs_fill_u32(p + y·stride, word, w)` for y < h.
 void cgs_fill_box(uint32_t *p, long stride, long w, long h, uint32_t word);
 
+/// An image level drawn through a projective map, as `Raster.imageRow` reads it (ProjectiveRow.swift).
+typedef struct {
+    /// Device pixels → layer space, in `Homography.m`'s order.
+    double m[9];
+    /// The layer rect the image fills (its minX, minY, maxY), the source sub-rectangle's origin
+    /// (full-size texels) and the full-size texels per layer unit.
+    double destMinX, destMinY, destMaxY, sourceMinX, sourceMinY, sx, sy;
+    /// The level's texels per full-size texel.
+    double scaleX, scaleY;
+    /// `Raster.AxisLimits` of each axis: lowest coordinate, highest, last texel index.
+    double loU, topU, loV, topV;
+    long lastU, lastV;
+    const uint32_t *pixels;
+    /// Texels from one row to the next.
+    long stride;
+    int flipped;
+} cgs_image_map;
+
+/// `Raster.imageRow` with bilinear sampling: out[i] for i < n is frame pixel x0 + i of the row
+/// whose centres have y (pixel + 0.5), fully covered — the sample stored when `stores` and it is
+/// opaque, else blended at `alpha`; pixels whose centre projects to infinity are left.
+void cgs_image_row(uint32_t *out, long x0, long n, double y, const cgs_image_map *map, int stores, float alpha);
+
 /// The kernels above through a chosen variant, for the tests that compare them: 0 the portable
 /// loop, 1 SSE2 (x86-64; else portable), 2 the widest the processor runs.
 uint32_t cgs_lerp_rows_using(int variant, uint32_t *out, const uint32_t *top, const uint32_t *bottom, long n, uint32_t w);
@@ -81,6 +104,8 @@ void cgs_rrect_row_using(int variant, float *out, long x0, long n, double y, con
 void cgs_blend_span_using(int variant, uint32_t *p, long n, float r, float g, float b, float a);
 void cgs_composite_span_using(int variant, uint32_t *d, const uint32_t *s, long n, float alpha);
 void cgs_blend_coverage_using(int variant, uint32_t *p, const float *cov, long n, float r, float g, float b, float a);
+void cgs_image_row_using(int variant, uint32_t *out, long x0, long n, double y, const cgs_image_map *map, int stores,
+                         float alpha);
 void cgs_blur_columns_using(int variant, uint8_t *out, const float *const *rows, const float *weights, long count, long n);
 
 // The path rasteriser's cells (Raster/PathRasterizer.swift): each row holds, per column, the

@@ -299,24 +299,37 @@ enum Raster {
         }
         let single = other == nil, stores = alpha == 1
         let affine = single && !nearest ? AffineRow(inverse, flipped: flipped, dest: dest, source: source, window: first, box: box) : nil
+        let projective = single && !nearest && affine == nil
+            ? ProjectiveRow(inverse, flipped: flipped, dest: dest, source: source, window: first) : nil
         cover(box: box, inverse: inverse, pixel: pixel, shape: edge, hole: nil, antialias: antialias, clips: clips,
               full: { y, xs in
                   guard single else { for x in xs { paint(y, x, 1) }; return }
                   if let affine {
                       affine.paint(row: y, into: target.row(y), xs, stores: stores, alpha: alpha)
-                      return
-                  }
-                  // The common case written out: one level, full coverage, opaque samples stored.
-                  let row = target.row(y), cy = CGFloat(y) + 0.5
-                  for x in xs {
-                      guard let q = inverse.project(CGFloat(x) + 0.5, cy) else { continue }
-                      let ly = flipped ? dest.maxY - (q.y - dest.minY) : q.y
-                      let p = first.word(source.minX + (q.x - dest.minX) * sx, source.minY + (ly - dest.minY) * sy, nearest: nearest)
-                      if stores && p >> 24 == 255 { row[x] = p; continue }
-                      let c = channels(p)
-                      blend(row + x, c.r, c.g, c.b, c.a, 1 * alpha)
+                  } else if let projective {
+                      projective.paint(row: y, into: target.row(y), xs, stores: stores, alpha: alpha)
+                  } else {
+                      imageRow(y, into: target.row(y), xs, inverse: inverse, flipped: flipped, dest: dest, source: source,
+                               window: first, nearest: nearest, stores: stores, alpha: alpha)
                   }
               }, edge: paint)
+    }
+
+    /// One level's fully covered pixels `xs` of row `y` (into the frame-addressed `row`): each
+    /// centre projected through `inverse`, sampled, and stored when `stores` and opaque, else
+    /// blended at `alpha`. The definition that AffineRow and ProjectiveRow (in C) reproduce.
+    static func imageRow(_ y: Int, into row: UnsafeMutablePointer<UInt32>, _ xs: Range<Int>, inverse: Homography, flipped: Bool,
+                         dest: CGRect, source: CGRect, window first: SampleWindow, nearest: Bool, stores: Bool, alpha: Float) {
+        let sx = source.width / dest.width, sy = source.height / dest.height
+        let cy = CGFloat(y) + 0.5
+        for x in xs {
+            guard let q = inverse.project(CGFloat(x) + 0.5, cy) else { continue }
+            let ly = flipped ? dest.maxY - (q.y - dest.minY) : q.y
+            let p = first.word(source.minX + (q.x - dest.minX) * sx, source.minY + (ly - dest.minY) * sy, nearest: nearest)
+            if stores && p >> 24 == 255 { row[x] = p; continue }
+            let c = channels(p)
+            blend(row + x, c.r, c.g, c.b, c.a, 1 * alpha)
+        }
     }
 
     @inline(__always)

@@ -1,0 +1,63 @@
+// The projective image kernel (Sources/CGSupport/kernels_image.c) against the Swift definition it
+// reproduces, `Raster.imageRow` with bilinear sampling, in both variants (portable, the widest the
+// processor runs): perspective, rotated and flipped maps, source sub-rectangles and mip scales,
+// opaque and translucent texels, stored and blended pixels, rows that leave every remainder.
+import CGSupport
+import CoreGraphics
+import Foundation
+@testable import LayerRender
+import Testing
+
+@Suite struct ImageRowKernelTests {
+    @Test(arguments: [Int32(0), 2])
+    func rowsEqualImageRow(variant: Int32) {
+        var s: UInt32 = 0x00AB_CDEF
+        func next() -> UInt32 { s = s &* 1_664_525 &+ 1_013_904_223; return s }
+        func unit() -> CGFloat { CGFloat(next() >> 8) / 16_777_216 }
+        let (w, h) = (37, 29)
+        var texels = [UInt32](repeating: 0, count: w * h)
+        for i in texels.indices {
+            let a: UInt32 = i % 5 == 0 ? next() >> 24 : 255
+            let c = { (v: UInt32) in v % (a + 1) }
+            let r = next()
+            texels[i] = a << 24 | c(r >> 16 & 255) << 16 | c(r >> 8 & 255) << 8 | c(r & 255)
+        }
+        var mismatches = 0
+        texels.withUnsafeBufferPointer { px in
+            for c in 0..<120 {
+                let dest = CGRect(x: unit() * 10, y: unit() * 10, width: 20 + unit() * 80, height: 20 + unit() * 80)
+                let source = c % 3 == 0 ? CGRect(x: 0, y: 0, width: w, height: h)
+                                        : CGRect(x: unit() * 10, y: unit() * 8, width: 5 + unit() * 25, height: 5 + unit() * 20)
+                var level = ImageLevel(pixels: px.baseAddress!, width: w, height: h, stride: w)
+                if c % 4 == 1 { level.scaleX = 0.5 + unit() * 0.5; level.scaleY = 0.5 + unit() * 0.5 }
+                var t = Transform3D.translation(-dest.midX, -dest.midY, 0)
+                t = t.concatenating(.rotation(unit() * 6, 0, 0, 1))
+                if c % 2 == 0 {
+                    var persp = Transform3D.identity
+                    persp.m34 = -1 / (150 + unit() * 400)
+                    t = t.concatenating(.rotation(unit() * 1.2, 0, 1, 0)).concatenating(persp)
+                }
+                t = t.concatenating(.translation(60, 60, 0))
+                guard let inverse = Homography(t).inverse else { continue }
+                let flipped = c % 5 == 0, stores = c % 3 != 2
+                let alpha: Float = stores ? 1 : Float(unit())
+                let window = level.window(source)
+                let projective = ProjectiveRow(inverse, flipped: flipped, dest: dest, source: source, window: window)
+                for y in stride(from: 0, to: 120, by: 7) {
+                    let lo = Int(next() % 40), n = Int(next() % 90)
+                    let start = (0..<(lo + n)).map { _ in next() }
+                    var fast = start, slow = start
+                    fast.withUnsafeMutableBufferPointer { f in
+                        projective.paintUsing(variant, row: y, into: f.baseAddress!, lo..<(lo + n), stores: stores, alpha: alpha)
+                    }
+                    slow.withUnsafeMutableBufferPointer { p in
+                        Raster.imageRow(y, into: p.baseAddress!, lo..<(lo + n), inverse: inverse, flipped: flipped, dest: dest,
+                                        source: source, window: window, nearest: false, stores: stores, alpha: alpha)
+                    }
+                    if fast != slow { mismatches += 1 }
+                }
+            }
+        }
+        #expect(mismatches == 0)
+    }
+}
