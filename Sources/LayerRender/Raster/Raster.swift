@@ -298,15 +298,21 @@ enum Raster {
                   a.a + (b.a - a.a) * t, cov * alpha)
         }
         let single = other == nil, stores = alpha == 1
-        let affine = single && !nearest ? AffineRow(inverse, flipped: flipped, dest: dest, source: source, window: first, box: box) : nil
-        let projective = single && !nearest && affine == nil
-            ? ProjectiveRow(inverse, flipped: flipped, dest: dest, source: source, window: first) : nil
+        if single && !nearest, let affine = AffineRow(inverse, flipped: flipped, dest: dest, source: source, window: first, box: box) {
+            // Read in place: the row painter holds its columns and texel rows, which a copy per
+            // row would retain and release.
+            withUnsafePointer(to: affine) { rows in
+                cover(box: box, inverse: inverse, pixel: pixel, shape: edge, hole: nil, antialias: antialias, clips: clips,
+                      full: { y, xs in rows.pointee.paint(row: y, into: target.row(y), xs, stores: stores, alpha: alpha) },
+                      edge: paint)
+            }
+            return
+        }
+        let projective = single && !nearest ? ProjectiveRow(inverse, flipped: flipped, dest: dest, source: source, window: first) : nil
         cover(box: box, inverse: inverse, pixel: pixel, shape: edge, hole: nil, antialias: antialias, clips: clips,
               full: { y, xs in
                   guard single else { for x in xs { paint(y, x, 1) }; return }
-                  if let affine {
-                      affine.paint(row: y, into: target.row(y), xs, stores: stores, alpha: alpha)
-                  } else if let projective {
+                  if let projective {
                       projective.paint(row: y, into: target.row(y), xs, stores: stores, alpha: alpha)
                   } else {
                       imageRow(y, into: target.row(y), xs, inverse: inverse, flipped: flipped, dest: dest, source: source,
