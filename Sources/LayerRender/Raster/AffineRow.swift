@@ -18,6 +18,9 @@ struct AffineRow {
     private let xAxis: Raster.AxisLimits
     /// Without shear (m₃ = 0), the columns and lerped texel rows kept across rows.
     private let rows: BilinearRows?
+    /// The same object, read per row without retaining it (`rows` keeps it alive as long as this
+    /// value): a retain and a release per row were a tenth of a scaled image's frame.
+    private let rowsRef: Unmanaged<BilinearRows>?
 
     /// The image's sampling, or nil when the map is not affine or moves v along a row (the
     /// general loop handles those).
@@ -28,6 +31,7 @@ struct AffineRow {
         sx = source.width / dest.width; sy = source.height / dest.height
         xAxis = Raster.AxisLimits(window.minU, window.maxU)
         rows = m.3 == 0 ? BilinearRows(box: box, m0: m.0, m6: m.6, dest: dest, source: source, window: window) : nil
+        rowsRef = rows.map { Unmanaged.passUnretained($0) }
     }
 
     /// Paints columns `xs` of pixel row `y` into `row` at full coverage: opaque samples stored
@@ -41,8 +45,8 @@ struct AffineRow {
         let ly = flipped ? dest.maxY - (qy - dest.minY) : qy
         let level = window.level
         let (y0, y1, wy) = Raster.bilinearAxis((source.minY + (ly - dest.minY) * sy) * level.scaleY, window.minV, window.maxV)
-        if let rows, rows.covers(xs) {
-            rows.paint(texelRows: y0, y1, wy, into: row, xs, stores: stores, alpha: alpha)
+        if let rowsRef, rowsRef._withUnsafeGuaranteedRef({ $0.covers(xs) }) {
+            rowsRef._withUnsafeGuaranteedRef { $0.paint(texelRows: y0, y1, wy, into: row, xs, stores: stores, alpha: alpha) }
             return
         }
         let top = level.pixels + y0 * level.stride, bottom = level.pixels + y1 * level.stride
