@@ -8,11 +8,12 @@ import CoreGraphics
 import Testing
 
 @Suite struct ShadowSpanKernelTests {
-    @Test func spansEqualBlendPerPixel() {
+    @Test(arguments: [Int32(0), 1])
+    func spansEqualBlendPerPixel(variant: Int32) {
         var s: UInt32 = 0x0BAD_5EED
         func next() -> UInt32 { s = s &* 1_664_525 &+ 1_013_904_223; return s }
         func unit() -> Float { Float(next() >> 8) / 16_777_216 }
-        for case_ in 0..<60 {
+        for case_ in 0..<300 {
             let n = case_ % 23
             let (cr, cg, cb) = (unit() * 255, unit() * 255, unit() * 255)
             let colourAlpha = case_ % 4 == 0 ? 1 : unit()
@@ -23,13 +24,13 @@ import Testing
             let coverage = (0..<n).map { _ in next() % 5 == 0 ? 0 : UInt8(truncatingIfNeeded: next() >> 24) }
             let start = (0..<n).map { _ in next() | (next() % 2 == 0 ? 0xFF00_0000 : 0) }
             var fast = start, slow = start
-            cgs_shadow_span(&fast, coverage, n, terms, factors)
+            cgs_shadow_span_using(variant, &fast, coverage, n, terms, factors)
             slow.withUnsafeMutableBufferPointer { p in
                 for i in 0..<n where coverage[i] != 0 {
                     Raster.blend(p.baseAddress! + i, r, g, b, ca, Float(coverage[i]) / 255 * alpha)
                 }
             }
-            #expect(fast == slow, "case \(case_)")
+            #expect(fast == slow, "variant \(variant), case \(case_)")
         }
     }
 }

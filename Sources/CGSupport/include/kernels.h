@@ -106,6 +106,7 @@ void cgs_composite_span_using(int variant, uint32_t *d, const uint32_t *s, long 
 void cgs_blend_coverage_using(int variant, uint32_t *p, const float *cov, long n, float r, float g, float b, float a);
 void cgs_image_row_using(int variant, uint32_t *out, long x0, long n, double y, const cgs_image_map *map, int stores,
                          float alpha);
+void cgs_shadow_span_using(int variant, uint32_t *dst, const uint8_t *alpha, long n, const float *src, const float *inv);
 void cgs_blur_columns_using(int variant, uint8_t *out, const float *const *rows, const float *weights, long count, long n);
 
 // The path rasteriser's cells (Raster/PathRasterizer.swift): each row holds, per column, the
