@@ -11,17 +11,11 @@ import Testing
 @Suite struct ImageRowKernelTests {
     @Test(arguments: [Int32(0), 2])
     func rowsEqualImageRow(variant: Int32) {
-        var s: UInt32 = 0x00AB_CDEF
-        func next() -> UInt32 { s = s &* 1_664_525 &+ 1_013_904_223; return s }
-        func unit() -> CGFloat { CGFloat(next() >> 8) / 16_777_216 }
+        var rng = TestLCG(seed: 0x00AB_CDEF)
+        func next() -> UInt32 { rng.next() }
+        func unit() -> CGFloat { rng.unit() }
         let (w, h) = (37, 29)
-        var texels = [UInt32](repeating: 0, count: w * h)
-        for i in texels.indices {
-            let a: UInt32 = i % 5 == 0 ? next() >> 24 : 255
-            let c = { (v: UInt32) in v % (a + 1) }
-            let r = next()
-            texels[i] = a << 24 | c(r >> 16 & 255) << 16 | c(r >> 8 & 255) << 8 | c(r & 255)
-        }
+        let texels = (0..<w * h).map { rng.premultipliedWord(opaque: $0 % 5 != 0) }
         var mismatches = 0
         texels.withUnsafeBufferPointer { px in
             for c in 0..<120 {

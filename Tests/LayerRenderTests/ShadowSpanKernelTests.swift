@@ -64,14 +64,13 @@ import Testing
 @Suite struct BlendCoverageKernelTests {
     @Test(arguments: [Int32(0), 1])
     func runsEqualBlendAtEachCoverage(variant: Int32) {
-        var s: UInt32 = 0x0BAD_F00D
-        func next() -> UInt32 { s = s &* 1_664_525 &+ 1_013_904_223; return s }
-        func unit() -> Float { Float(next() >> 8) / 16_777_216 }
+        var rng = TestLCG(seed: 0x0BAD_F00D)
+        func next() -> UInt32 { rng.next() }
+        func unit() -> Float { Float(rng.unit()) }
         for case_ in 0..<300 {
             let n = case_ % 23
-            let alpha = case_ % 4 == 0 ? 1 : unit()
-            let c = PremultipliedColor(CGColor(red: CGFloat(unit()), green: CGFloat(unit()), blue: CGFloat(unit()), alpha: 1),
-                                       alpha: Double(alpha))
+            let c = PremultipliedColor(CGColor(red: rng.unit(), green: rng.unit(), blue: rng.unit(), alpha: 1),
+                                       alpha: case_ % 4 == 0 ? 1 : Double(rng.unit()))
             let cov: [Float] = (0..<n).map { _ in
                 switch next() % 6 { case 0: 0; case 1: 1; case 2: -0.25; case 3: .nan; default: unit() }
             }

@@ -12,8 +12,8 @@ import Testing
     /// perspective: `Raster.cover` gives every pixel of its box the coverage that
     /// `RoundedRect.coverage` (less the hole's) gives it pixel by pixel.
     @Test func coverGivesEveryPixelItsPerPixelCoverage() {
-        var s: UInt32 = 0x5EED_0001
-        func unit() -> CGFloat { s = s &* 1_664_525 &+ 1_013_904_223; return CGFloat(s >> 8) / 16_777_216 }
+        var rng = TestLCG(seed: 0x5EED_0001)
+        func unit() -> CGFloat { rng.unit() }
         var mismatches = 0, visitedEdges = 0
         for c in 0..<240 {
             let w = 4 + unit() * 60, h = 4 + unit() * 50
