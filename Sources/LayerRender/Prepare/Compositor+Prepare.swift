@@ -31,13 +31,13 @@ extension Compositor {
         let leaf = snap.sublayers.isEmpty
         // A leaf that draws nothing is not listed (nor worked out).
         guard draws || bordered || !leaf, let g = geometry(f, frame: frame) else { return (-1, nil) }
-        let c = displayList.contexts[Int(k)]
-        let solid = g.solid != nil && c.alpha == 1 && c.clips.isEmpty
+        let solid = g.solid != nil && displayList.contexts[Int(k)].alpha == 1 && displayList.contexts[Int(k)].clips.isEmpty
         if draws || (bordered && leaf) {
             displayList.items.append(DisplayItem(kind: .layer, context: k, bordered: bordered && leaf, solid: solid,
                                                  footprint: f, local: local, geometry: g))
         }
         guard !leaf else { return (-1, nil) }
+        let c = displayList.contexts[Int(k)]
         let flipped = c.flipped != s.pointee.isGeometryFlipped
         var child = DisplayContext(parentTime: local, parentWorld: f.world, parentSublayer: f.childSublayer, flipped: flipped,
                                    clips: c.clips, alpha: c.alpha * min(max(s.pointee.opacity, 0), 1), limit: c.limit,
