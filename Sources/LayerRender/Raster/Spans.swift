@@ -83,7 +83,7 @@ struct RowMap {
     @inline(__always)
     func rowInside(_ minY: CGFloat, _ maxY: CGFloat) -> Bool { y0 - minY * w0 >= 0 && maxY * w0 - y0 >= 0 }
 
-    /// Every column in [lo, hi) that may touch `r` (a superset, one column wider on each side).
+    /// Every column in [lo, hi) whose centre may lie in `r` (its interval widened by a relative epsilon).
     func outer(_ r: RectEdges, lo: Int, hi: Int) -> Range<Int> { RowMap.outer(interval(r), lo: lo, hi: hi) }
 
     /// `outer` from the interval.
