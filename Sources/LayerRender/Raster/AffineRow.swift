@@ -45,9 +45,17 @@ struct AffineRow {
         let ly = flipped ? dest.maxY - (qy - dest.minY) : qy
         let level = window.level
         let (y0, y1, wy) = Raster.bilinearAxis((source.minY + (ly - dest.minY) * sy) * level.scaleY, window.minV, window.maxV)
-        if let rowsRef, rowsRef._withUnsafeGuaranteedRef({ $0.covers(xs) }) {
-            rowsRef._withUnsafeGuaranteedRef { $0.paint(texelRows: y0, y1, wy, into: row, xs, stores: stores, alpha: alpha) }
-            return
+        if let rowsRef {
+            // `rows` is what keeps the object alive; its lifetime is extended over the call
+            // explicitly, since nothing else reads that field.
+            let painted = withExtendedLifetime(rows) {
+                rowsRef._withUnsafeGuaranteedRef { r -> Bool in
+                    guard r.covers(xs) else { return false }
+                    r.paint(texelRows: y0, y1, wy, into: row, xs, stores: stores, alpha: alpha)
+                    return true
+                }
+            }
+            if painted { return }
         }
         let top = level.pixels + y0 * level.stride, bottom = level.pixels + y1 * level.stride
         let m0 = m.0, ym3 = cy * m.3, m6 = m.6, destMinX = dest.minX, sourceMinX = source.minX, sx = sx
