@@ -75,6 +75,10 @@ extension LayerState: AnimationTarget {
         setAnimatableValue(value, at: keyPath, field: keyPath.first.flatMap(Field.init(key:)))
     }
 
+    package func animatableNumber(at slot: NumberSlot) -> Double? { number(at: slot) }
+
+    package mutating func setAnimatableNumber(_ value: Double, at slot: NumberSlot) { setNumber(value, at: slot) }
+
     package func animatableValue(at keyPath: [String], field: Field?) -> AnimatableValue? {
         let top: AnimatableValue
         if let field {

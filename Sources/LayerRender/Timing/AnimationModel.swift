@@ -21,6 +21,17 @@ package final class AnimationModel: @unchecked Sendable {   // frozen when a com
     package let fields: [LayerState.Field]?
     /// The state field the key path's first component names (nil: a class-content or custom key, or none).
     package let field: LayerState.Field?
+    /// A basic or spring animation of one number of the state, with numbers (or nothing) for its
+    /// ends and no value function: evaluated without boxing (nil: the general path).
+    let number: NumberEnds?
+
+    /// The slot and ends of an animation of one number.
+    struct NumberEnds {
+        let slot: LayerState.NumberSlot
+        let from: Double?, to: Double?, by: Double?
+        /// The spring that paces it (nil: its timing function does).
+        let spring: Spring?
+    }
 
     package enum Kind: Sendable {
         case basic(from: AnimatableValue?, to: AnimatableValue?, by: AnimatableValue?)
@@ -53,6 +64,28 @@ package final class AnimationModel: @unchecked Sendable {   // frozen when a com
         case .basic, .spring:
             fields = field.map { [$0] }
         }
+        number = AnimationModel.numberEnds(kind, keyPath: self.keyPath, field: field, valueFunction: valueFunction)
+    }
+
+    private static func numberEnds(_ kind: Kind, keyPath: [String], field: LayerState.Field?,
+                                   valueFunction: ValueFunction?) -> NumberEnds? {
+        guard valueFunction == nil, let slot = LayerState.NumberSlot(keyPath: keyPath, field: field) else { return nil }
+        let from: AnimatableValue?, to: AnimatableValue?, by: AnimatableValue?, spring: Spring?
+        switch kind {
+        case let .basic(f, t, b): (from, to, by, spring) = (f, t, b, nil)
+        case let .spring(s, f, t, b): (from, to, by, spring) = (f, t, b, s)
+        default: return nil
+        }
+        // Each end is a number or absent; any other kind of value takes the general path.
+        func number(_ v: AnimatableValue?) -> Double?? {
+            switch v {
+            case nil: return .some(nil)
+            case .number(let d)?: return .some(d)
+            default: return nil
+            }
+        }
+        guard let f = number(from), let t = number(to), let b = number(by) else { return nil }
+        return NumberEnds(slot: slot, from: f, to: t, by: b, spring: spring)
     }
 }
 

@@ -16,6 +16,10 @@ package protocol AnimationTarget {
     func animatableValue(at keyPath: [String], field: LayerState.Field?) -> AnimatableValue?
     /// `setAnimatableValue(_:at:)` with the first component resolved as in `animatableValue(at:field:)`.
     mutating func setAnimatableValue(_ value: AnimatableValue, at keyPath: [String], field: LayerState.Field?)
+    /// The number a resolved key path names, when the target reads numbers so (nil: it does not).
+    func animatableNumber(at slot: LayerState.NumberSlot) -> Double?
+    /// Writes a number where `animatableNumber(at:)` read it.
+    mutating func setAnimatableNumber(_ value: Double, at slot: LayerState.NumberSlot)
 }
 
 extension AnimationTarget {
@@ -23,6 +27,8 @@ extension AnimationTarget {
     package mutating func setAnimatableValue(_ value: AnimatableValue, at keyPath: [String], field: LayerState.Field?) {
         setAnimatableValue(value, at: keyPath)
     }
+    package func animatableNumber(at slot: LayerState.NumberSlot) -> Double? { nil }
+    package mutating func setAnimatableNumber(_ value: Double, at slot: LayerState.NumberSlot) {}
 }
 
 // Evaluation. Animations of a layer are applied in the order they were added: each replaces
@@ -35,6 +41,10 @@ extension AnimationModel {
         switch timing.phase(at: parentTime) {
         case .inactive: return false
         case .active(let t, let i), .filling(let t, let i): (time, iteration) = (t, i)
+        }
+        if let n = number, let base = target.animatableNumber(at: n.slot) {
+            target.setAnimatableNumber(value(n, base: base, time: time, iteration: iteration), at: n.slot)
+            return true
         }
         switch kind {
         case .group(let children):
@@ -89,6 +99,33 @@ extension AnimationModel {
         if let vf = valueFunction { result = vf.transform(for: result) }
         if isAdditive { result = base.adding(result) }
         return (result, angle)
+    }
+
+    /// `value(base:time:iteration:)` for an animation of one number: the same operations in the
+    /// same order on unboxed doubles.
+    private func value(_ n: NumberEnds, base: Double, time: Double, iteration: Int) -> Double {
+        let (a, b): (Double, Double)
+        switch (n.from, n.to, n.by) {
+        case let (f?, t?, _): (a, b) = (f, t)
+        case let (f?, nil, by?): (a, b) = (f, f + by)
+        case let (nil, t?, by?): (a, b) = (t - by, t)
+        case let (f?, nil, nil): (a, b) = (f, base)
+        case let (nil, t?, nil): (a, b) = (base, t)
+        case let (nil, nil, by?): (a, b) = (base, base + by)
+        case (nil, nil, nil): (a, b) = (base, base)
+        }
+        let progress: Double
+        if let spring = n.spring {
+            progress = spring.progress(at: time)
+        } else {
+            let d = timing.duration
+            let linear = d > 0 ? min(max(time / d, 0), 1) : 1
+            progress = timingFunction?.value(at: linear) ?? linear
+        }
+        var result = a + (b - a) * progress
+        if isCumulative, iteration > 0 { result = result + (b - a) * Double(min(iteration, 10_000)) }
+        if isAdditive { result = base + result }
+        return result
     }
 
     /// Apple's from/to/by combinations, with `base` standing in for the missing ends.

@@ -1,0 +1,109 @@
+// Animations of one number ("opacity", "position.x", "transform.rotation.z") are evaluated on
+// unboxed doubles through a key path resolved once (`LayerState.NumberSlot`). Apple's key-value
+// coding extensions name the numbers inside structures (CGPoint x/y, CGSize width/height, CGRect
+// origin/size, CATransform3D rotation/scale/translation with .x/.y/.z); whichever route reads
+// and writes them, the presentation state must be the same to the bit, for every combination of
+// from/to/by, additive and cumulative animations, springs and repetitions.
+import CoreGraphics
+import Foundation
+@testable import LayerRender
+import Testing
+
+@Suite struct NumberSlotTests {
+    /// A layer state seen only through the general key-path route (no numbers by slot).
+    struct GeneralTarget: AnimationTarget {
+        var state: LayerState
+        func animatableValue(at keyPath: [String]) -> AnimatableValue? { state.animatableValue(at: keyPath) }
+        mutating func setAnimatableValue(_ value: AnimatableValue, at keyPath: [String]) { state.setAnimatableValue(value, at: keyPath) }
+        func animatableValue(at keyPath: [String], field: LayerState.Field?) -> AnimatableValue? {
+            state.animatableValue(at: keyPath, field: field)
+        }
+        mutating func setAnimatableValue(_ value: AnimatableValue, at keyPath: [String], field: LayerState.Field?) {
+            state.setAnimatableValue(value, at: keyPath, field: field)
+        }
+    }
+
+    static let numberPaths = ["opacity", "cornerRadius", "zPosition", "borderWidth", "shadowOpacity", "shadowRadius",
+                              "position.x", "position.y", "anchorPoint.y", "shadowOffset.width", "shadowOffset.height",
+                              "bounds.size.width", "bounds.size.height", "bounds.origin.x", "contentsRect.origin.y",
+                              "contentsCenter.size.width", "transform.rotation.z", "transform.rotation.x", "transform.rotation.y",
+                              "transform.rotation", "transform.scale", "transform.scale.x", "transform.scale.z",
+                              "transform.translation.x", "transform.translation.y", "sublayerTransform.translation.z",
+                              "sublayerTransform.rotation.z"]
+
+    func state(_ rng: inout TestLCG) -> LayerState {
+        var s = LayerState()
+        s.bounds = CGRect(x: rng.unit() * 10, y: rng.unit() * 10, width: 20 + rng.unit() * 100, height: 20 + rng.unit() * 100)
+        s.position = CGPoint(x: rng.unit() * 500, y: rng.unit() * 500)
+        s.opacity = Double(rng.unit())
+        s.cornerRadius = rng.unit() * 20
+        s.shadowOffset = CGSize(width: rng.unit() * 4, height: -rng.unit() * 4)
+        s.transform = Transform3D.rotation(rng.unit() * 6, 0, 0, 1)
+            .concatenating(.rotation(rng.unit(), 1, 0, 0))
+            .concatenating(.scale(0.5 + rng.unit(), 0.5 + rng.unit(), 1))
+            .concatenating(.translation(rng.unit() * 50, rng.unit() * 50, rng.unit() * 5))
+        s.sublayerTransform = Transform3D.rotation(rng.unit(), 0, 0, 1).concatenating(.translation(3, 4, rng.unit()))
+        return s
+    }
+
+    @Test func everyNumberPathResolvesToASlot() {
+        for path in NumberSlotTests.numberPaths {
+            let keyPath = path.split(separator: ".").map(String.init)
+            #expect(LayerState.NumberSlot(keyPath: keyPath, field: LayerState.Field(key: keyPath[0])) != nil, "\(path)")
+        }
+    }
+
+    @Test func pathsThatEndOnStructuresOrNothingHaveNoSlot() {
+        for path in ["position", "bounds.size", "bounds.origin", "position.z", "transform", "transform.translation",
+                     "transform.rotation.w", "transform.scale.x.y", "bounds.size.depth", "backgroundColor", "opacity.x",
+                     "shadowOffset.x", "custom"] {
+            let keyPath = path.split(separator: ".").map(String.init)
+            #expect(LayerState.NumberSlot(keyPath: keyPath, field: LayerState.Field(key: keyPath[0])) == nil, "\(path)")
+        }
+    }
+
+    @Test func unboxedEvaluationMatchesTheGeneralRouteBitForBit() {
+        var rng = TestLCG(seed: 0x51_07)
+        for path in NumberSlotTests.numberPaths {
+            for trial in 0..<24 {
+                func maybe() -> AnimatableValue? { rng.unit() < 0.5 ? nil : .number(Double(rng.unit() * 8 - 4)) }
+                let from = maybe(), to = maybe(), by = maybe()
+                var t = MediaTiming()
+                t.duration = 0.5 + Double(rng.unit()) * 2
+                t.repeatCount = 3
+                t.autoreverses = trial % 5 == 0
+                let kind: AnimationModel.Kind = trial % 3 == 0
+                    ? .spring(Spring(mass: 1, stiffness: 100, damping: 10, initialVelocity: 0, allowsOverdamping: false),
+                              from: from, to: to, by: by)
+                    : .basic(from: from, to: to, by: by)
+                let model = AnimationModel(keyPath: path, timing: t,
+                                           timingFunction: trial % 2 == 0 ? TimingFunction(0.42, 0, 0.58, 1) : nil,
+                                           isAdditive: trial % 4 == 1, isCumulative: trial % 4 >= 2, valueFunction: nil, kind: kind)
+                #expect(model.number != nil, "\(path)")
+                let start = state(&rng)
+                for _ in 0..<4 {
+                    let time = Double(rng.unit()) * 8
+                    var fast = start
+                    var general = GeneralTarget(state: start)
+                    let a = model.apply(to: &fast, at: time)
+                    let b = model.apply(to: &general, at: time)
+                    #expect(a == b, "\(path) at \(time)")
+                    #expect(fast == general.state, "\(path) at \(time): \(fast.number(at: model.number!.slot)) vs \(general.state.number(at: model.number!.slot))")
+                }
+            }
+        }
+    }
+
+    @Test func valuesOtherThanNumbersTakeTheGeneralRoute() {
+        let point = AnimationModel(keyPath: "position", timing: MediaTiming(), timingFunction: nil, isAdditive: false,
+                                   isCumulative: false, valueFunction: nil,
+                                   kind: .basic(from: .point(.zero), to: .point(CGPoint(x: 10, y: 10)), by: nil))
+        #expect(point.number == nil)
+        let rotate = AnimationModel(keyPath: "transform", timing: MediaTiming(), timingFunction: nil, isAdditive: false,
+                                    isCumulative: false, valueFunction: .rotateZ, kind: .basic(from: .number(0), to: .number(1), by: nil))
+        #expect(rotate.number == nil)
+        let mixed = AnimationModel(keyPath: "position.x", timing: MediaTiming(), timingFunction: nil, isAdditive: false,
+                                   isCumulative: false, valueFunction: nil, kind: .basic(from: .number(0), to: .point(.zero), by: nil))
+        #expect(mixed.number == nil)
+    }
+}
