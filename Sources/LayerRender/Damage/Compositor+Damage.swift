@@ -67,8 +67,8 @@ extension Compositor {
 
         var world: Homography { place.world }
         var parentWorld: Homography { place.parentWorld }
-        var parentSublayer: Transform3D? { place.parentSublayer }
-        var parent3D: Transform3D? { place.parent3D }
+        var parentSublayer: Transform3D? { place.parentSublayer.value }
+        var parent3D: Transform3D? { place.parent3D.value }
         var alpha: Double { place.alpha }
         var clip: PixelBox { place.clip }
         var spread: Spread { place.spread }
@@ -77,11 +77,11 @@ extension Compositor {
         var transitioning: Bool { place.transitioning }
         var visible: Bool { place.visible }
         var childAlpha: Double { place.childAlpha }
-        var childSublayer: Transform3D? { place.childSublayer }
+        var childSublayer: Transform3D? { place.childSublayer.value }
         var childClip: PixelBox { place.childClip }
         var childSpread: Spread { place.childSpread }
         var childWorld: Homography { place.childWorld }
-        var child3D: Transform3D? { place.child3D }
+        var child3D: Transform3D? { place.child3D.value }
     }
 
     /// A footprint's values apart from its state: the layer's map to pixels, what it inherits,
@@ -90,8 +90,8 @@ extension Compositor {
         let world: Homography
         // What the layer inherits.
         let parentWorld: Homography
-        let parentSublayer: Transform3D?
-        let parent3D: Transform3D?
+        let parentSublayer: BoxedTransform
+        let parent3D: BoxedTransform
         let alpha: Double
         let clip: PixelBox
         let spread: Spread
@@ -101,12 +101,12 @@ extension Compositor {
         // What its sublayers inherit from it.
         let visible: Bool
         let childAlpha: Double
-        let childSublayer: Transform3D?
+        let childSublayer: BoxedTransform
         let childClip: PixelBox
         let childSpread: Spread
         /// The plane and 3D chain the sublayers are placed in (a transform layer passes its own on).
         let childWorld: Homography
-        let child3D: Transform3D?
+        let child3D: BoxedTransform
     }
 
     /// How far ancestors' shadows can carry a layer's pixels (pixels, each side).
@@ -122,24 +122,34 @@ extension Compositor {
     /// (everything the first time, or when the base or frame changed). Updates the footprints.
     package func damage(_ root: LayerSnapshot, at time: Double, base: Homography, frame: PixelBox) -> PixelBox {
         // What a layer inherits from its parent, shared by all the children of one parent (the
-        // stack holds a layer and the index of its context, not a copy of it per child).
-        struct Item {
-            var parentTime: Double, parentWorld: Homography, parentSublayer: Transform3D?
-            var parent3D: Transform3D? = nil
-            var alpha: Double, clip: PixelBox, spread: Spread
+        // stack holds a layer and the index of its context). A class, so that reading it for a
+        // layer costs a retain, not a copy of its transforms (it is never changed once made).
+        final class Item {
+            let parentTime: Double, parentWorld: Homography, parentSublayer: BoxedTransform
+            let parent3D: BoxedTransform
+            let alpha: Double, clip: PixelBox, spread: Spread
             /// Under a replicator that draws several instances: drawn elsewhere too.
-            var replicated = false
+            let replicated: Bool
             /// Device → device maps from the first copy to the others, when the replicator's
             /// instance transforms are flat (nil under a replicator: anywhere in the clip).
-            var instances: [Homography]? = nil
+            let instances: [Homography]?
             /// The clip at the replicator whose copies these are (inner clips move with the copies).
-            var replicatorClip = PixelBox(x0: 0, y0: 0, x1: 0, y1: 0)
+            let replicatorClip: PixelBox
             /// Under a replicator whose delayed copies animate, or whose own settings changed this
             /// frame: the layer's box is damaged.
-            var delayed = false
+            let delayed: Bool
             /// The display list context the layers are listed in (-1: not listed: painted inside
             /// an offscreen group, or culled with their superlayer).
-            var listed: Int32 = -1
+            let listed: Int32
+
+            init(parentTime: Double, parentWorld: Homography, parentSublayer: BoxedTransform, parent3D: BoxedTransform = .none,
+                 alpha: Double, clip: PixelBox, spread: Spread, replicated: Bool = false, instances: [Homography]? = nil,
+                 replicatorClip: PixelBox = PixelBox(x0: 0, y0: 0, x1: 0, y1: 0), delayed: Bool = false, listed: Int32 = -1) {
+                self.parentTime = parentTime; self.parentWorld = parentWorld; self.parentSublayer = parentSublayer
+                self.parent3D = parent3D; self.alpha = alpha; self.clip = clip; self.spread = spread
+                self.replicated = replicated; self.instances = instances; self.replicatorClip = replicatorClip
+                self.delayed = delayed; self.listed = listed
+            }
         }
         let known = footprintBase == base && footprintFrame == frame
         // The tree the footprints were taken of, and nothing in it moves with time: nothing
@@ -155,7 +165,7 @@ extension Compositor {
         let walk = footprintWalk
         var reached = 0
         var damage = PixelBox(x0: 0, y0: 0, x1: 0, y1: 0)
-        var contexts = [Item(parentTime: time, parentWorld: base, parentSublayer: nil, alpha: 1, clip: frame, spread: Spread(),
+        var contexts = [Item(parentTime: time, parentWorld: base, parentSublayer: .none, alpha: 1, clip: frame, spread: Spread(),
                              listed: 0)]
         displayList.removeAll()
         displayList.contexts.append(DisplayContext(parentTime: time, parentWorld: base, parentSublayer: nil, flipped: false,
@@ -188,14 +198,14 @@ extension Compositor {
                 if changed { delayed = true }
             }
             if let m = snap.mask {
-                contexts.append(Item(parentTime: local, parentWorld: f.world, parentSublayer: nil, alpha: f.childAlpha,
+                contexts.append(Item(parentTime: local, parentWorld: f.world, parentSublayer: .none, alpha: f.childAlpha,
                                      clip: f.clip, spread: f.childSpread, replicated: item.replicated, instances: item.instances,
                                      replicatorClip: item.replicatorClip, delayed: item.delayed))
                 stack.append((m, contexts.count - 1, -1))
             }
             guard !snap.sublayers.isEmpty else { return }
-            contexts.append(Item(parentTime: local, parentWorld: f.childWorld, parentSublayer: f.childSublayer,
-                                 parent3D: f.child3D, alpha: f.childAlpha, clip: f.childClip, spread: f.childSpread,
+            contexts.append(Item(parentTime: local, parentWorld: f.childWorld, parentSublayer: f.place.childSublayer,
+                                 parent3D: f.place.child3D, alpha: f.childAlpha, clip: f.childClip, spread: f.childSpread,
                                  replicated: copies, instances: instances, replicatorClip: replicatorClip, delayed: delayed,
                                  listed: listed.sublayers))
             let k = contexts.count - 1
@@ -213,7 +223,7 @@ extension Compositor {
             if known, !item.delayed, let old = last, old.snapshot === snap, snap.animations.isEmpty,
                old.instances == item.instances,
                !Compositor.changesByItself(snap.state.content, since: old.time),
-               old.parentWorld == item.parentWorld, old.parentSublayer == item.parentSublayer, old.parent3D == item.parent3D,
+               old.parentWorld == item.parentWorld, old.place.parentSublayer == item.parentSublayer, old.place.parent3D == item.parent3D,
                old.alpha == item.alpha,
                old.clip == item.clip, old.spread == item.spread {
                 old.time = local
@@ -229,8 +239,8 @@ extension Compositor {
             let evaluated: UnsafeMutablePointer<LayerState>
             var previous: Footprint? = nil
             if known, !item.delayed, let old = last, old.walk != walk, old.snapshot === snap, let fields = snap.animatedFields,
-               old.instances == item.instances, old.parentWorld == item.parentWorld, old.parentSublayer == item.parentSublayer,
-               old.parent3D == item.parent3D, old.alpha == item.alpha, old.clip == item.clip, old.spread == item.spread {
+               old.instances == item.instances, old.parentWorld == item.parentWorld, old.place.parentSublayer == item.parentSublayer,
+               old.place.parent3D == item.parent3D, old.alpha == item.alpha, old.clip == item.clip, old.spread == item.spread {
                 let buffer = old.spare ?? Compositor.copy(snap.state)
                 old.spare = nil
                 for f in fields { snap.reset(f, in: buffer) }
@@ -251,8 +261,8 @@ extension Compositor {
                 snap.applyAnimations(to: &evaluated.pointee, atLocalTime: local)
             }
             let transitioning = snap.animations.contains { $0.model.transitionProgress(at: local) != nil }
-            let local4 = Compositor.localTransform(evaluated.pointee, parentSublayer: item.parentSublayer)
-            let full4 = item.parent3D.map { local4.concatenating($0) } ?? local4
+            let local4 = Compositor.localTransform(evaluated, parentSublayer: item.parentSublayer.value)
+            let full4 = item.parent3D.value.map { local4.concatenating($0) } ?? local4
             let world = Homography(full4).concatenating(item.parentWorld)
             let opacity = min(max(evaluated.pointee.opacity, 0), 1)
             var isTransformLayer = false
@@ -278,16 +288,16 @@ extension Compositor {
                 if item.replicated { box = Compositor.replicatedBox(box, item.instances, clip: item.replicatorClip) }
             }
             let b = evaluated.pointee.bounds.standardized
-            let sub = visible ? Compositor.placedSublayerTransform(evaluated.pointee) : nil
+            let sub = visible ? Compositor.placedSublayerTransform(evaluated) : nil
             let clip = visible && evaluated.pointee.masksToBounds && !isTransformLayer ? item.clip.intersection(Compositor.box(of: b, world: world, limit: frame)) : item.clip
             let children = snap.sublayers.map(\.id)
             var replicatorChanged = false
             if case .replicator? = evaluated.pointee.content, let old = last, !LayerState.same(&old.statePointer.pointee, &evaluated.pointee) { replicatorChanged = true }
             let place = Place(world: world, parentWorld: item.parentWorld, parentSublayer: item.parentSublayer, parent3D: item.parent3D,
                               alpha: item.alpha, clip: item.clip, spread: item.spread, children: children, box: box,
-                              transitioning: transitioning, visible: visible, childAlpha: item.alpha * opacity, childSublayer: sub,
+                              transitioning: transitioning, visible: visible, childAlpha: item.alpha * opacity, childSublayer: BoxedTransform(sub),
                               childClip: clip, childSpread: spread, childWorld: isTransformLayer ? item.parentWorld : world,
-                              child3D: isTransformLayer ? full4 : nil)
+                              child3D: isTransformLayer ? BoxedTransform(full4) : .none)
             // (From here on the state is read from the footprint: a copy would retain its references.)
             if let old = last, known {
                 if transitioning || old.transitioning || old.world != world || old.box != box || old.alpha != item.alpha

@@ -439,30 +439,41 @@ package final class Compositor {
 
     /// The layer → superlayer map of CALayer's geometry, with the parent's sublayerTransform.
     static func localTransform(_ s: LayerState, parentSublayer: Transform3D?) -> Transform3D {
-        let b = s.bounds
-        let a = CGPoint(x: b.minX + s.anchorPoint.x * b.width, y: b.minY + s.anchorPoint.y * b.height)
+        withUnsafePointer(to: s) { localTransform($0, parentSublayer: parentSublayer) }
+    }
+
+    /// `localTransform(_:parentSublayer:)` of a state lent by address (a state passed on as
+    /// `pointer.pointee` is copied whole first, retaining every reference in it).
+    static func localTransform(_ s: UnsafePointer<LayerState>, parentSublayer: Transform3D?) -> Transform3D {
+        let b = s.pointee.bounds, anchor = s.pointee.anchorPoint, position = s.pointee.position
+        let a = CGPoint(x: b.minX + anchor.x * b.width, y: b.minY + anchor.y * b.height)
         // Most layers: no transform of their own, no flip, no sublayerTransform above them — two
         // translations, whose product is the translation by their sum (the same sums the 4×4
         // product makes; every other entry of it is 0 or 1 exactly).
-        if parentSublayer == nil, !s.isGeometryFlipped, s.transform.isIdentity {
-            return .translation(s.position.x - a.x, s.position.y - a.y, s.zPosition - s.anchorPointZ)
+        if parentSublayer == nil, !s.pointee.isGeometryFlipped, s.pointee.transform.isIdentity {
+            return .translation(position.x - a.x, position.y - a.y, s.pointee.zPosition - s.pointee.anchorPointZ)
         }
-        var m = Transform3D.translation(-a.x, -a.y, -s.anchorPointZ)
-        if s.isGeometryFlipped {
+        var m = Transform3D.translation(-a.x, -a.y, -s.pointee.anchorPointZ)
+        if s.pointee.isGeometryFlipped {
             m = Transform3D.scale(1, -1, 1).concatenating(.translation(0, 2 * b.midY, 0)).concatenating(m)
         }
-        if !s.transform.isIdentity { m = m.concatenating(s.transform) }
-        m = m.concatenating(.translation(s.position.x, s.position.y, s.zPosition))
+        if !s.pointee.transform.isIdentity { m = m.concatenating(s.pointee.transform) }
+        m = m.concatenating(.translation(position.x, position.y, s.pointee.zPosition))
         if let p = parentSublayer { m = m.concatenating(p) }
         return m
     }
 
     /// A layer's sublayerTransform applied about its anchor point, as its sublayers see it (nil: identity).
     static func placedSublayerTransform(_ s: LayerState) -> Transform3D? {
-        guard !s.sublayerTransform.isIdentity else { return nil }
-        let b = s.bounds.standardized
-        let a = CGPoint(x: b.minX + s.anchorPoint.x * b.width, y: b.minY + s.anchorPoint.y * b.height)
-        return Transform3D.translation(-a.x, -a.y, 0).concatenating(s.sublayerTransform).concatenating(.translation(a.x, a.y, 0))
+        withUnsafePointer(to: s) { placedSublayerTransform($0) }
+    }
+
+    /// `placedSublayerTransform(_:)` of a state lent by address.
+    static func placedSublayerTransform(_ s: UnsafePointer<LayerState>) -> Transform3D? {
+        guard !s.pointee.sublayerTransform.isIdentity else { return nil }
+        let b = s.pointee.bounds.standardized, anchor = s.pointee.anchorPoint
+        let a = CGPoint(x: b.minX + anchor.x * b.width, y: b.minY + anchor.y * b.height)
+        return Transform3D.translation(-a.x, -a.y, 0).concatenating(s.pointee.sublayerTransform).concatenating(.translation(a.x, a.y, 0))
     }
 
     /// How far a layer's shadow reaches beyond what it draws, in pixels along x and y: the blur's

@@ -24,6 +24,9 @@ package final class AnimationModel: @unchecked Sendable {   // frozen when a com
     /// A basic or spring animation of one number of the state, with numbers (or nothing) for its
     /// ends and no value function: evaluated without boxing (nil: the general path).
     let number: NumberEnds?
+    /// Whether it is a transition (read every frame for every animation: without matching `kind`,
+    /// which copies its payload).
+    package let isTransition: Bool
 
     /// The slot and ends of an animation of one number.
     struct NumberEnds {
@@ -64,6 +67,7 @@ package final class AnimationModel: @unchecked Sendable {   // frozen when a com
         case .basic, .spring:
             fields = field.map { [$0] }
         }
+        if case .transition = kind { isTransition = true } else { isTransition = false }
         number = AnimationModel.numberEnds(kind, keyPath: self.keyPath, field: field, valueFunction: valueFunction)
     }
 
@@ -106,7 +110,7 @@ package struct Transition: Sendable {
 extension AnimationModel {
     /// The transition of this model and its progress in [0, 1] at `parentTime`, when it is one and active.
     package func transitionProgress(at parentTime: Double) -> (Transition, Double)? {
-        guard case .transition(let t) = kind else { return nil }
+        guard isTransition, case .transition(let t) = kind else { return nil }
         let time: Double
         switch timing.phase(at: parentTime) {
         case .inactive: return nil
