@@ -182,7 +182,7 @@ extension Compositor {
             }
             var copies = item.replicated, instances = item.instances, delayed = item.delayed
             var replicatorClip = item.replicatorClip
-            if case .replicator(let r)? = f.statePointer.pointee.content, r.drawnCount != 1 {
+            if snap.contentKind == .replicator, case .replicator(let r)? = f.statePointer.pointee.content, r.drawnCount != 1 {
                 // A replicator under another one: its copies' copies are bounded by the clip only.
                 instances = copies ? nil : Compositor.instanceMaps(r, bounds: f.statePointer.pointee.bounds, f)
                 if !copies { replicatorClip = f.childClip }
@@ -222,7 +222,7 @@ extension Compositor {
             if last?.walk != walk { reached += 1 }
             if known, !item.delayed, let old = last, old.snapshot === snap, snap.animations.isEmpty,
                old.instances == item.instances,
-               !Compositor.changesByItself(snap.state.content, since: old.time),
+               !(snap.hasTimedContent && Compositor.changesByItself(snap.state.content, since: old.time)),
                old.parentWorld == item.parentWorld, old.place.parentSublayer == item.parentSublayer, old.place.parent3D == item.parent3D,
                old.alpha == item.alpha,
                old.clip == item.clip, old.spread == item.spread {
@@ -248,7 +248,9 @@ extension Compositor {
                 if fields.allSatisfy({ LayerState.same($0, buffer, old.statePointer) }) {
                     // The same state in the same context: the same footprint.
                     old.spare = buffer
-                    if old.visible && Compositor.changesByItself(old.statePointer.pointee.content, since: old.time) { damage = damage.union(old.box) }
+                    if old.visible && snap.hasTimedContent && Compositor.changesByItself(old.statePointer.pointee.content, since: old.time) {
+                        damage = damage.union(old.box)
+                    }
                     old.time = local
                     old.walk = walk
                     if old.visible { push(snap, old, local, item) }
@@ -265,8 +267,7 @@ extension Compositor {
             let full4 = item.parent3D.value.map { local4.concatenating($0) } ?? local4
             let world = Homography(full4).concatenating(item.parentWorld)
             let opacity = min(max(evaluated.pointee.opacity, 0), 1)
-            var isTransformLayer = false
-            if case .transformLayer? = evaluated.pointee.content { isTransformLayer = true }
+            let isTransformLayer = snap.contentKind == .transformLayer
             let visible = !evaluated.pointee.isHidden && opacity > 0 && evaluated.pointee.bounds.isFiniteRect && (isTransformLayer || world.inverse != nil)
             var box = PixelBox(x0: 0, y0: 0, x1: 0, y1: 0)
             var spread = item.spread
@@ -275,8 +276,8 @@ extension Compositor {
                 // its box is taken whole, then placed for every copy and clipped.
                 let limit = item.replicated ? Compositor.unlimited : frame
                 box = Compositor.box(of: evaluated.pointee.bounds.standardized, world: world, limit: limit)
-                if let image = evaluated.pointee.contents.image { box = box.union(contentsBox(image, evaluated, world: world, limit: limit)) }
-                if let content = evaluated.pointee.content { box = box.union(contentBox(content, bounds: evaluated.pointee.bounds, world: world, limit: limit)) }
+                if snap.mayShowContents, let image = evaluated.pointee.contents.image { box = box.union(contentsBox(image, evaluated, world: world, limit: limit)) }
+                if snap.contentKind != nil, let content = evaluated.pointee.content { box = box.union(contentBox(content, bounds: evaluated.pointee.bounds, world: world, limit: limit)) }
                 if evaluated.pointee.shadowOpacity > 0, (evaluated.pointee.shadowColor?.alpha ?? 0) > 0 {
                     let own = Compositor.shadowSpread(evaluated.pointee, world: world)
                     spread = Spread(left: spread.left + own.left, top: spread.top + own.top,
@@ -292,7 +293,7 @@ extension Compositor {
             let clip = visible && evaluated.pointee.masksToBounds && !isTransformLayer ? item.clip.intersection(Compositor.box(of: b, world: world, limit: frame)) : item.clip
             let children = snap.sublayers.map(\.id)
             var replicatorChanged = false
-            if case .replicator? = evaluated.pointee.content, let old = last, !LayerState.same(&old.statePointer.pointee, &evaluated.pointee) { replicatorChanged = true }
+            if snap.contentKind == .replicator, let old = last, !LayerState.same(&old.statePointer.pointee, &evaluated.pointee) { replicatorChanged = true }
             let place = Place(world: world, parentWorld: item.parentWorld, parentSublayer: item.parentSublayer, parent3D: item.parent3D,
                               alpha: item.alpha, clip: item.clip, spread: item.spread, children: children, box: box,
                               transitioning: transitioning, visible: visible, childAlpha: item.alpha * opacity, childSublayer: BoxedTransform(sub),
@@ -323,7 +324,7 @@ extension Compositor {
             // Particles move every frame, anywhere the emitter's clip allows.
             mine.time = local
             mine.instances = item.instances
-            if visible && (item.delayed || Compositor.changesByItself(evaluated.pointee.content, since: lastTime)) { damage = damage.union(box) }
+            if visible && (item.delayed || (snap.hasTimedContent && Compositor.changesByItself(evaluated.pointee.content, since: lastTime))) { damage = damage.union(box) }
             if visible { push(snap, mine, local, item, changed: replicatorChanged) }
         }
         if reached != footprints.count {

@@ -27,7 +27,8 @@ extension Compositor {
             return (-1, nil)
         }
         let bordered = s.pointee.borderWidth > 0 && (s.pointee.borderColor?.alpha ?? 0) > 0
-        let draws = (s.pointee.backgroundColor?.alpha ?? 0) > 0 || s.pointee.contents.image != nil || s.pointee.content != nil
+        let draws = (s.pointee.backgroundColor?.alpha ?? 0) > 0 || (snap.mayShowContents && s.pointee.contents.image != nil)
+            || snap.contentKind != nil
         let leaf = snap.sublayers.isEmpty
         // A leaf that draws nothing is not listed (nor worked out).
         guard draws || bordered || !leaf, let g = geometry(f, frame: frame) else { return (-1, nil) }
@@ -58,8 +59,13 @@ extension Compositor {
         if transitioning || snap.mask != nil || s.pointee.shouldRasterize { return true }
         if min(max(s.pointee.opacity, 0), 1) < 1 && s.pointee.allowsGroupOpacity && !snap.sublayers.isEmpty { return true }
         if min(max(s.pointee.shadowOpacity, 0), 1) > 0 && (s.pointee.shadowColor?.alpha ?? 0) > 0 { return true }
-        switch s.pointee.content {
+        switch snap.contentKind {
+        case nil: return false
         case .transformLayer?, .replicator?: return true
+        case .emitter?: break
+        default: return false
+        }
+        switch s.pointee.content {
         case .emitter(let e)?: return e.preservesDepth
         default: return false
         }

@@ -26,21 +26,29 @@ package final class LayerSnapshot: @unchecked Sendable {   // immutable: a commi
     /// when some animation writes a class-content or custom key, or there are no animations):
     /// a frame may then evaluate the layer by resetting just these fields.
     package let animatedFields: [LayerState.Field]?
+    /// The kind of the state's class content (nil: none). Fixed for the snapshot — animations
+    /// change the content's properties, never its kind — so that a frame tells layers apart
+    /// without reading the content (matching it through a pointer copies its payload).
+    package let contentKind: LayerContent.Kind?
+    /// Whether the layer can show `contents`: it has some, or an animation may write them.
+    package let mayShowContents: Bool
 
     package init(id: UInt64, state: LayerState, sublayers: [LayerSnapshot], mask: LayerSnapshot?,
                  animations: [(key: String, model: AnimationModel)]) {
         self.id = id; self.state = state; self.sublayers = sublayers; self.mask = mask; self.animations = animations
-        var timeless = true
-        switch state.content {
-        case .emitter?, .tiled?: timeless = false
-        default: break
-        }
+        contentKind = state.content?.kind
+        let timeless = contentKind != .emitter && contentKind != .tiled
         isStill = timeless && animations.isEmpty && (mask?.isStill ?? true) && sublayers.allSatisfy(\.isStill)
         height = 1 + max(mask?.height ?? 0, sublayers.reduce(0) { max($0, $1.height) })
         var fields: [LayerState.Field]? = animations.isEmpty ? nil : []
         for (_, model) in animations { fields = model.fields.flatMap { f in fields.map { $0 + f } } }
         animatedFields = fields
+        let animatesContents = !animations.isEmpty && (fields?.contains(.contents) ?? true)
+        mayShowContents = state.contents != .none || animatesContents
     }
+
+    /// Whether its content can change its pixels by time alone (particles, tiles fading in).
+    package var hasTimedContent: Bool { contentKind == .emitter || contentKind == .tiled }
 
     /// The layer's local time for its superlayer's time.
     package func localTime(fromParent t: Double) -> Double { state.timing.layerLocalTime(t) }

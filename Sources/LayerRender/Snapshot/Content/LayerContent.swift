@@ -17,6 +17,22 @@ package enum LayerContent: Equatable, Sendable {
     case emitter(EmitterContent)
     case tiled(TiledContent)
 
+    /// Which case it is, without its payload.
+    package enum Kind: Sendable { case shape, text, gradient, replicator, transformLayer, emitter, tiled }
+
+    /// Which case it is.
+    package var kind: Kind {
+        switch self {
+        case .shape: return .shape
+        case .text: return .text
+        case .gradient: return .gradient
+        case .replicator: return .replicator
+        case .transformLayer: return .transformLayer
+        case .emitter: return .emitter
+        case .tiled: return .tiled
+        }
+    }
+
     /// The engine value of an animatable content property; nil for keys this content lacks.
     func value(forKey key: String) -> AnimatableValue? {
         switch self {
