@@ -94,6 +94,43 @@ import Testing
         }
     }
 
+    @Test func unboxedKeyframesMatchTheGeneralRouteBitForBit() {
+        var rng = TestLCG(seed: 0x4B_46)
+        let modes: [Keyframes.Mode] = [.linear, .discrete, .paced, .cubic, .cubicPaced]
+        for path in ["opacity", "position.y", "transform.rotation.z", "bounds.size.width"] {
+            for trial in 0..<40 {
+                let mode = modes[trial % modes.count]
+                let count = 1 + Int(rng.next() % 5)
+                let values = (0..<count).map { _ in AnimatableValue.number(Double(rng.unit() * 10 - 5)) }
+                var keyTimes: [Double]? = nil
+                if trial % 3 == 1 {
+                    var t = (0..<(mode == .discrete ? count + 1 : count)).map { _ in Double(rng.unit()) }.sorted()
+                    t[0] = 0
+                    keyTimes = t
+                }
+                let functions = trial % 2 == 0 ? (0..<count).map { _ in TimingFunction(Double(rng.unit()), 0, 0.58, 1) } : []
+                let k = Keyframes(values: values, keyTimes: keyTimes, timingFunctions: functions, mode: mode,
+                                  tension: trial % 4 == 0 ? (0..<count).map { _ in Double(rng.unit()) } : [],
+                                  continuity: [], bias: trial % 4 == 2 ? (0..<count).map { _ in Double(rng.unit()) - 0.5 } : [])
+                var t = MediaTiming()
+                t.duration = 1 + Double(rng.unit())
+                t.repeatCount = 4
+                let model = AnimationModel(keyPath: path, timing: t, timingFunction: trial % 5 == 0 ? TimingFunction(0.25, 0.1, 0.25, 1) : nil,
+                                           isAdditive: trial % 4 == 3, isCumulative: trial % 3 == 2, valueFunction: nil,
+                                           kind: .keyframes(k))
+                #expect(model.numberKeyframes != nil, "\(path)")
+                let start = state(&rng)
+                for _ in 0..<6 {
+                    let time = Double(rng.unit()) * 9
+                    var fast = start
+                    var general = GeneralTarget(state: start)
+                    #expect(model.apply(to: &fast, at: time) == model.apply(to: &general, at: time))
+                    #expect(fast == general.state, "\(path) \(mode) at \(time)")
+                }
+            }
+        }
+    }
+
     @Test func valuesOtherThanNumbersTakeTheGeneralRoute() {
         let point = AnimationModel(keyPath: "position", timing: MediaTiming(), timingFunction: nil, isAdditive: false,
                                    isCumulative: false, valueFunction: nil,
@@ -105,5 +142,10 @@ import Testing
         let mixed = AnimationModel(keyPath: "position.x", timing: MediaTiming(), timingFunction: nil, isAdditive: false,
                                    isCumulative: false, valueFunction: nil, kind: .basic(from: .number(0), to: .point(.zero), by: nil))
         #expect(mixed.number == nil)
+        let points = AnimationModel(keyPath: "position.x", timing: MediaTiming(), timingFunction: nil, isAdditive: false,
+                                    isCumulative: false, valueFunction: nil,
+                                    kind: .keyframes(Keyframes(values: [.number(1), .point(.zero)], keyTimes: nil, timingFunctions: [],
+                                                               mode: .linear)))
+        #expect(points.numberKeyframes == nil)
     }
 }

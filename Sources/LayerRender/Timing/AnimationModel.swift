@@ -24,6 +24,19 @@ package final class AnimationModel: @unchecked Sendable {   // frozen when a com
     /// A basic or spring animation of one number of the state, with numbers (or nothing) for its
     /// ends and no value function: evaluated without boxing (nil: the general path).
     let number: NumberEnds?
+    /// A keyframe animation's key times, resolved once (paced ones measured): empty otherwise.
+    let keyframeTimes: [Double]
+    /// A keyframe animation of one number of the state through numbers, with no path and no
+    /// value function: evaluated without boxing (nil: the general path).
+    let numberKeyframes: NumberKeyframes?
+
+    /// The slot, keyframes and values of a keyframe animation of one number.
+    struct NumberKeyframes {
+        let slot: LayerState.NumberSlot
+        let keyframes: Keyframes
+        let numbers: [Double]
+    }
+
     /// Whether it is a transition (read every frame for every animation: without matching `kind`,
     /// which copies its payload).
     package let isTransition: Bool
@@ -69,6 +82,26 @@ package final class AnimationModel: @unchecked Sendable {   // frozen when a com
         }
         if case .transition = kind { isTransition = true } else { isTransition = false }
         number = AnimationModel.numberEnds(kind, keyPath: self.keyPath, field: field, valueFunction: valueFunction)
+        if case .keyframes(let k) = kind {
+            keyframeTimes = k.path == nil ? k.times() : []
+            numberKeyframes = AnimationModel.numberKeyframes(k, keyPath: self.keyPath, field: field, valueFunction: valueFunction)
+        } else {
+            keyframeTimes = []
+            numberKeyframes = nil
+        }
+    }
+
+    private static func numberKeyframes(_ k: Keyframes, keyPath: [String], field: LayerState.Field?,
+                                        valueFunction: ValueFunction?) -> NumberKeyframes? {
+        guard valueFunction == nil, k.path == nil, !k.values.isEmpty,
+              let slot = LayerState.NumberSlot(keyPath: keyPath, field: field) else { return nil }
+        var numbers: [Double] = []
+        numbers.reserveCapacity(k.values.count)
+        for v in k.values {
+            guard case .number(let d) = v else { return nil }
+            numbers.append(d)
+        }
+        return NumberKeyframes(slot: slot, keyframes: k, numbers: numbers)
     }
 
     private static func numberEnds(_ kind: Kind, keyPath: [String], field: LayerState.Field?,

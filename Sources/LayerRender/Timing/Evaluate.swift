@@ -46,6 +46,10 @@ extension AnimationModel {
             target.setAnimatableNumber(value(n, base: base, time: time, iteration: iteration), at: n.slot)
             return true
         }
+        if let n = numberKeyframes, let base = target.animatableNumber(at: n.slot) {
+            target.setAnimatableNumber(value(n, base: base, time: time, iteration: iteration), at: n.slot)
+            return true
+        }
         switch kind {
         case .group(let children):
             var any = false
@@ -88,7 +92,7 @@ extension AnimationModel {
             result = a.interpolated(to: b, spring.progress(at: time))
             delta = b.subtracting(a)
         case .keyframes(let k):
-            guard let (v, a) = k.value(at: eased) else { return nil }
+            guard let (v, a) = k.value(at: eased, times: keyframeTimes) else { return nil }
             result = v
             angle = a
             if let first = k.values.first, let last = k.values.last { delta = last.subtracting(first) }
@@ -124,6 +128,17 @@ extension AnimationModel {
         }
         var result = a + (b - a) * progress
         if isCumulative, iteration > 0 { result = result + (b - a) * Double(min(iteration, 10_000)) }
+        if isAdditive { result = base + result }
+        return result
+    }
+
+    /// `value(base:time:iteration:)` for a keyframe animation of one number, on unboxed doubles.
+    private func value(_ n: NumberKeyframes, base: Double, time: Double, iteration: Int) -> Double {
+        let d = timing.duration
+        let linear = d > 0 ? min(max(time / d, 0), 1) : 1
+        let eased = timingFunction?.value(at: linear) ?? linear
+        var result = n.keyframes.number(at: eased, numbers: n.numbers, times: keyframeTimes)
+        if isCumulative, iteration > 0 { result = result + (n.numbers[n.numbers.count - 1] - n.numbers[0]) * Double(min(iteration, 10_000)) }
         if isAdditive { result = base + result }
         return result
     }

@@ -44,7 +44,10 @@ package struct Keyframes: Sendable {
 
     /// The value at linear progress `p` in [0, 1] (the animation's timing function already applied),
     /// and for path animations the tangent angle in radians.
-    package func value(at p: Double) -> (AnimatableValue, angle: Double?)? {
+    package func value(at p: Double) -> (AnimatableValue, angle: Double?)? { value(at: p, times: times()) }
+
+    /// `value(at:)` with the key times already resolved (`times()`, worked out once per animation).
+    package func value(at p: Double, times: [Double]) -> (AnimatableValue, angle: Double?)? {
         if let path, let sampled = PathSampler(path)?.sample(at: p, keyTimes: keyTimes, paced: mode == .paced || mode == .cubicPaced,
                                                              timingFunctions: timingFunctions) {
             return (.point(sampled.point), sampled.angle)
@@ -53,21 +56,57 @@ package struct Keyframes: Sendable {
         if values.count == 1 { return (values[0], nil) }
         switch mode {
         case .discrete:
-            let times = keyTimes ?? (0..<values.count).map { Double($0) / Double(values.count) }
-            var i = 0
-            while i + 1 < min(times.count, values.count) && p >= times[i + 1] { i += 1 }
-            return (values[min(i, values.count - 1)], nil)
+            return (values[discreteIndex(p, times)], nil)
         case .linear, .paced:
-            let times = mode == .paced ? pacedTimes() : (keyTimes ?? evenTimes())
-            let (i, local) = segment(p, times)
-            let eased = mode == .linear && i < timingFunctions.count ? timingFunctions[i].value(at: local) : local
+            let (i, eased) = easedSegment(p, times)
             return (values[i].interpolated(to: values[i + 1], eased), nil)
         case .cubic, .cubicPaced:
-            let times = mode == .cubicPaced ? pacedTimes() : (keyTimes ?? evenTimes())
-            let (i, local) = segment(p, times)
-            let eased = mode == .cubic && i < timingFunctions.count ? timingFunctions[i].value(at: local) : local
+            let (i, eased) = easedSegment(p, times)
             return (cubic(i, eased), nil)
         }
+    }
+
+    /// `value(at:times:)` for keyframes whose values are the numbers `numbers` (no path): the
+    /// same operations on unboxed doubles.
+    func number(at p: Double, numbers: [Double], times: [Double]) -> Double {
+        if numbers.count == 1 { return numbers[0] }
+        switch mode {
+        case .discrete:
+            return numbers[discreteIndex(p, times)]
+        case .linear, .paced:
+            let (i, eased) = easedSegment(p, times)
+            let a = numbers[i], b = numbers[i + 1]
+            return a + (b - a) * eased
+        case .cubic, .cubicPaced:
+            let (i, s) = easedSegment(p, times)
+            let p0 = numbers[max(i - 1, 0)], p1 = numbers[i], p2 = numbers[i + 1], p3 = numbers[min(i + 2, numbers.count - 1)]
+            return hermite(i, s, p0, p1, p2, p3)
+        }
+    }
+
+    /// The key times for the mode: the values' own times, or paced ones (none for fewer than two values).
+    package func times() -> [Double] {
+        guard values.count >= 2 else { return keyTimes ?? [] }
+        switch mode {
+        case .discrete: return keyTimes ?? (0..<values.count).map { Double($0) / Double(values.count) }
+        case .linear, .cubic: return keyTimes ?? evenTimes()
+        case .paced, .cubicPaced: return pacedTimes()
+        }
+    }
+
+    /// The value a discrete animation holds at `p`.
+    private func discreteIndex(_ p: Double, _ times: [Double]) -> Int {
+        var i = 0
+        while i + 1 < min(times.count, values.count) && p >= times[i + 1] { i += 1 }
+        return min(i, values.count - 1)
+    }
+
+    /// The segment holding `p` and the progress within it through the segment's timing function
+    /// (linear and cubic modes; paced ones ignore them).
+    private func easedSegment(_ p: Double, _ times: [Double]) -> (Int, Double) {
+        let (i, local) = segment(p, times)
+        let timed = mode == .linear || mode == .cubic
+        return (i, timed && i < timingFunctions.count ? timingFunctions[i].value(at: local) : local)
     }
 
     func evenTimes() -> [Double] { (0..<values.count).map { Double($0) / Double(values.count - 1) } }
@@ -102,20 +141,23 @@ package struct Keyframes: Sendable {
         func same(_ c: [Double]?) -> [Double]? { c?.count == p1.count ? c : nil }
         let p0 = same(values[max(i - 1, 0)].components) ?? p1
         let p3 = same(values[min(i + 2, values.count - 1)].components) ?? p2
+        var out: [Double] = []
+        for k in 0..<p1.count { out.append(hermite(i, s, p0[k], p1[k], p2[k], p3[k])) }
+        return values[i].with(components: out)
+    }
+
+    /// One component of the Kochanek–Bartels segment i at s, from the values around it.
+    private func hermite(_ i: Int, _ s: Double, _ p0: Double, _ p1: Double, _ p2: Double, _ p3: Double) -> Double {
         func param(_ a: [Double], _ k: Int) -> Double { k < a.count ? a[k] : 0 }
         let t1 = param(tension, i), c1 = param(continuity, i), b1 = param(bias, i)
         let t2 = param(tension, i + 1), c2 = param(continuity, i + 1), b2 = param(bias, i + 1)
         let h00 = 2 * s * s * s - 3 * s * s + 1, h10 = s * s * s - 2 * s * s + s
         let h01 = -2 * s * s * s + 3 * s * s, h11 = s * s * s - s * s
-        var out: [Double] = []
-        for k in 0..<p1.count {
-            let d0 = p1[k] - p0[k], d1 = p2[k] - p1[k], d2 = p3[k] - p2[k]
-            // Outgoing tangent at i and incoming tangent at i+1.
-            let m1 = (1 - t1) * (1 + b1) * (1 + c1) / 2 * d0 + (1 - t1) * (1 - b1) * (1 - c1) / 2 * d1
-            let m2 = (1 - t2) * (1 + b2) * (1 - c2) / 2 * d1 + (1 - t2) * (1 - b2) * (1 + c2) / 2 * d2
-            out.append(h00 * p1[k] + h10 * m1 + h01 * p2[k] + h11 * m2)
-        }
-        return values[i].with(components: out)
+        let d0 = p1 - p0, d1 = p2 - p1, d2 = p3 - p2
+        // Outgoing tangent at i and incoming tangent at i+1.
+        let m1 = (1 - t1) * (1 + b1) * (1 + c1) / 2 * d0 + (1 - t1) * (1 - b1) * (1 - c1) / 2 * d1
+        let m2 = (1 - t2) * (1 + b2) * (1 - c2) / 2 * d1 + (1 - t2) * (1 - b2) * (1 + c2) / 2 * d2
+        return h00 * p1 + h10 * m1 + h01 * p2 + h11 * m2
     }
 }
 
