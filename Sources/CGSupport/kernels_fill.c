@@ -9,20 +9,40 @@
 #include <emmintrin.h>
 #endif
 
-void cgs_fill_box(uint32_t *p, long stride, long w, long h, uint32_t word) {
-    if (w <= 0 || h <= 0) return;
+// One row of n words: 16-byte stores (the last one overlapping the one before it when n is
+// not a multiple of four), plain stores under four words, the library's fill for long rows.
+static inline void fill_row(uint32_t *p, long n, uint32_t word) {
 #if defined(__SSE2__)
-    if (w >= 4 && w < 256) {
+    if (n >= 4 && n < 256) {
         const __m128i v = _mm_set1_epi32((int)word);
-        for (long y = 0; y < h; y++, p += stride) {
-            // Four words a store; the last store ends at the row's end, overlapping the one
-            // before it when w is not a multiple of four.
-            long x = 0;
-            for (; x + 4 <= w; x += 4) _mm_storeu_si128((__m128i *)(p + x), v);
-            if (x < w) _mm_storeu_si128((__m128i *)(p + w - 4), v);
-        }
+        long x = 0;
+        for (; x + 4 <= n; x += 4) _mm_storeu_si128((__m128i *)(p + x), v);
+        if (x < n) _mm_storeu_si128((__m128i *)(p + n - 4), v);
         return;
     }
 #endif
-    for (long y = 0; y < h; y++, p += stride) cgs_fill_u32(p, word, (size_t)w);
+    if (n < 4) {
+        for (long x = 0; x < n; x++) p[x] = word;
+        return;
+    }
+    cgs_fill_u32(p, word, (size_t)n);
+}
+
+void cgs_fill_box(uint32_t *p, long stride, long w, long h, uint32_t word) {
+    if (w <= 0 || h <= 0) return;
+    for (long y = 0; y < h; y++, p += stride) fill_row(p, w, word);
+}
+
+void cgs_fill_framed_box(uint32_t *p, long stride, long w, long h, long left, long top, long right, long bottom,
+                         uint32_t fill, uint32_t border) {
+    if (w <= 0 || h <= 0) return;
+    for (long y = 0; y < h; y++, p += stride) {
+        if (y < top || y >= h - bottom) {
+            fill_row(p, w, border);
+            continue;
+        }
+        fill_row(p, left, border);
+        fill_row(p + left, w - left - right, fill);
+        fill_row(p + w - right, right, border);
+    }
 }

@@ -1,4 +1,5 @@
-// `cgs_fill_box` against its definition: `cgs_fill_u32` on each row of the box.
+// `cgs_fill_box` against its definition: `cgs_fill_u32` on each row of the box; and
+// `cgs_fill_framed_box` against the fills it replaces: the inside, then the frame's four strips.
 import CGSupport
 import Testing
 
@@ -21,6 +22,39 @@ import Testing
                     for r in 0..<h { cgs_fill_u32(p.baseAddress! + (y + r) * stride + x, word, w) }
                 }
                 #expect(a == b, "w \(w) h \(h)")
+            }
+        }
+    }
+
+    /// A framed box leaves exactly what filling its inside with one word and then its four
+    /// frame strips with another leaves, for frames of every width (none, one pixel, wider than
+    /// the inside, a whole box of frame) and nothing outside the box changes.
+    @Test func framedBoxesMatchTheInsideAndTheFourStrips() {
+        var rng = TestLCG(seed: 0xF4A3_ED00)
+        let stride = 320, rows = 40
+        for w in [1, 2, 3, 4, 5, 8, 9, 40, 41, 260, 300] {
+            for trial in 0..<12 {
+                let h = 1 + Int(rng.next() % 30)
+                let x = Int(rng.next() % UInt32(stride - w + 1)), y = Int(rng.next() % UInt32(rows - h + 1))
+                let left = trial == 0 ? 0 : Int(rng.next() % UInt32(w + 1))
+                let right = trial == 1 ? 0 : Int(rng.next() % UInt32(w - left + 1))
+                let top = trial == 2 ? h : Int(rng.next() % UInt32(h + 1))
+                let bottom = Int(rng.next() % UInt32(h - top + 1))
+                let fill = rng.next(), border = rng.next()
+                var a = (0..<stride * rows).map { _ in rng.next() }
+                var b = a
+                a.withUnsafeMutableBufferPointer {
+                    cgs_fill_framed_box($0.baseAddress! + y * stride + x, stride, w, h, left, top, right, bottom, fill, border)
+                }
+                b.withUnsafeMutableBufferPointer { q in
+                    let p = q.baseAddress! + y * stride + x
+                    cgs_fill_box(p + top * stride + left, stride, w - left - right, h - top - bottom, fill)
+                    cgs_fill_box(p, stride, w, top, border)
+                    cgs_fill_box(p + (h - bottom) * stride, stride, w, bottom, border)
+                    cgs_fill_box(p + top * stride, stride, left, h - top - bottom, border)
+                    cgs_fill_box(p + top * stride + w - right, stride, right, h - top - bottom, border)
+                }
+                #expect(a == b, "w \(w) h \(h) frame \(left) \(top) \(right) \(bottom)")
             }
         }
     }

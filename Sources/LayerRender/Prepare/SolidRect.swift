@@ -78,6 +78,15 @@ struct SolidRect {
             store(border!, rect, target, box)
             return
         }
+        if ring && body {
+            // Background and border row by row, each row once (inside clipped to the box).
+            let b = rect.intersection(box), i = inner.intersection(b)
+            guard !b.isEmpty else { return }
+            guard !i.isEmpty else { return store(border!, b, target, b) }
+            cgs_fill_framed_box(target.row(b.y0) + b.x0, target.stride, b.x1 - b.x0, b.y1 - b.y0,
+                                i.x0 - b.x0, i.y0 - b.y0, b.x1 - i.x1, b.y1 - i.y1, fill!, border!)
+            return
+        }
         if body { store(fill!, ring ? inner : rect, target, box) }
         guard ring else { return }
         let w = border!
