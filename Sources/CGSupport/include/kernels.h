@@ -72,8 +72,8 @@ void cgs_fill_box(uint32_t *p, long stride, long w, long h, uint32_t word);
 
 /// A w × h box (first row at p, rows `stride` words apart) whose frame — rows y < top and
 /// y ≥ h − bottom, columns x < left and x ≥ w − right — is set to `border` and the rest to
-/// `fill`: each pixel once, as `cgs_fill_box` of the inside and of the frame's four strips
-/// would leave it. Requires left + right ≤ w and top + bottom ≤ h, all non-negative.
+/// `fill`, row by row, as `cgs_fill_box` of the inside and of the frame's four strips would
+/// leave it. Requires left + right ≤ w and top + bottom ≤ h, all non-negative.
 void cgs_fill_framed_box(uint32_t *p, long stride, long w, long h, long left, long top, long right, long bottom,
                          uint32_t fill, uint32_t border);
 

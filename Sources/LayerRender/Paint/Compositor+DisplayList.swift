@@ -34,9 +34,8 @@ extension Compositor {
     /// One plain layer's item: its body, its border, or both.
     private func paint(_ item: UnsafePointer<DisplayItem>, _ c: UnsafePointer<DisplayContext>, limit: PixelBox,
                        target: RenderTarget, frame: PixelBox) {
-        let f = item.pointee.footprint
         // What the layer can touch (its footprint's box) misses the band.
-        guard !f.box.intersection(limit).isEmpty else { culledLayers += 1; return }
+        guard !item.pointee.box.intersection(limit).isEmpty else { culledLayers += 1; return }
         let box = item.pointee.geometry.unsafelyUnwrapped.box.intersection(limit)
         if item.pointee.solid {
             // Opaque colour on whole pixels: stored, with no painter's context (same pixels).
@@ -49,6 +48,7 @@ extension Compositor {
                        ring: item.pointee.kind == .border || item.pointee.bordered)
             return
         }
+        let f = item.pointee.footprint
         paint(item, f, f.statePointer, c, box: box, limit: limit, target: target, frame: frame)
     }
 

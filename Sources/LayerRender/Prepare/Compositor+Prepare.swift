@@ -23,7 +23,7 @@ extension Compositor {
     private func list(_ snap: LayerSnapshot, _ f: Footprint, _ s: UnsafePointer<LayerState>, local: Double, context k: Int32,
                       frame: PixelBox) -> (sublayers: Int32, border: DisplayItem?) {
         guard !Compositor.needsGroup(snap, s, transitioning: f.transitioning) else {
-            displayList.items.append(DisplayItem(kind: .group, context: k, footprint: f, local: local, geometry: nil))
+            displayList.items.append(DisplayItem(kind: .group, context: k, footprint: f, box: f.box, local: local, geometry: nil))
             return (-1, nil)
         }
         let bordered = s.pointee.borderWidth > 0 && (s.pointee.borderColor?.alpha ?? 0) > 0
@@ -35,7 +35,7 @@ extension Compositor {
         let solid = g.solid != nil && displayList.contexts[Int(k)].alpha == 1 && displayList.contexts[Int(k)].clips.isEmpty
         if draws || (bordered && leaf) {
             displayList.items.append(DisplayItem(kind: .layer, context: k, bordered: bordered && leaf, solid: solid,
-                                                 footprint: f, local: local, geometry: g))
+                                                 footprint: f, box: f.box, local: local, geometry: g))
         }
         guard !leaf else { return (-1, nil) }
         let c = displayList.contexts[Int(k)]
@@ -47,7 +47,7 @@ extension Compositor {
             child.clips.append(ClipShape(shape: g.shape, inverse: g.inverse, pixel: g.pixel, box: g.box))
             child.limit = child.limit.intersection(g.box)
         }
-        let border = bordered ? DisplayItem(kind: .border, context: k, solid: solid, footprint: f, local: local, geometry: g) : nil
+        let border = bordered ? DisplayItem(kind: .border, context: k, solid: solid, footprint: f, box: f.box, local: local, geometry: g) : nil
         guard !child.limit.isEmpty else { return (-1, border) }
         displayList.contexts.append(child)
         return (Int32(displayList.contexts.count - 1), border)

@@ -66,6 +66,9 @@ struct DisplayItem {
     var solid = false
     /// The layer's state, place and box of this frame (from the damage walk).
     let footprint: Compositor.Footprint
+    /// The pixels the layer can touch (its footprint's box): what bands cull by, without
+    /// reaching into the footprint.
+    let box: PixelBox
     /// The layer's local time (seconds).
     var local: Double
     /// Where it is drawn (nil for groups).

@@ -70,7 +70,7 @@ struct SolidRect {
     }
 
     /// Stores its background (`body`) and its border (`ring`) into the pixels of `box` (frame
-    /// pixels of `target`): each pixel once, as the background filled and the border over it.
+    /// pixels of `target`), as filling the background and then the border over it leaves them.
     func paint(_ target: RenderTarget, box: PixelBox, body: Bool, ring: Bool) {
         let ring = ring && border != nil
         let body = body && fill != nil
