@@ -29,7 +29,8 @@ import Testing
                               "contentsCenter.size.width", "transform.rotation.z", "transform.rotation.x", "transform.rotation.y",
                               "transform.rotation", "transform.scale", "transform.scale.x", "transform.scale.z",
                               "transform.translation.x", "transform.translation.y", "sublayerTransform.translation.z",
-                              "sublayerTransform.rotation.z"]
+                              "sublayerTransform.rotation.z", "anchorPointZ", "contentsScale", "rasterizationScale",
+                              "minificationFilterBias", "anchorPoint.x", "transform.translation.z"]
 
     func state(_ rng: inout TestLCG) -> LayerState {
         var s = LayerState()
@@ -48,7 +49,7 @@ import Testing
 
     @Test func everyNumberPathResolvesToASlot() {
         for path in NumberSlotTests.numberPaths {
-            let keyPath = path.split(separator: ".").map(String.init)
+            let keyPath = path.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
             #expect(LayerState.NumberSlot(keyPath: keyPath, field: LayerState.Field(key: keyPath[0])) != nil, "\(path)")
         }
     }
@@ -56,8 +57,9 @@ import Testing
     @Test func pathsThatEndOnStructuresOrNothingHaveNoSlot() {
         for path in ["position", "bounds.size", "bounds.origin", "position.z", "transform", "transform.translation",
                      "transform.rotation.w", "transform.scale.x.y", "bounds.size.depth", "backgroundColor", "opacity.x",
-                     "shadowOffset.x", "custom"] {
-            let keyPath = path.split(separator: ".").map(String.init)
+                     "shadowOffset.x", "custom", "transform.rotation.x.y", "transform.scale.w", "transform.rotation.",
+                     "bounds.size.width.x", "anchorPoint.z", "position."] {
+            let keyPath = path.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
             #expect(LayerState.NumberSlot(keyPath: keyPath, field: LayerState.Field(key: keyPath[0])) == nil, "\(path)")
         }
     }
@@ -88,7 +90,10 @@ import Testing
                     let a = model.apply(to: &fast, at: time)
                     let b = model.apply(to: &general, at: time)
                     #expect(a == b, "\(path) at \(time)")
-                    #expect(fast == general.state, "\(path) at \(time): \(fast.number(at: model.number!.slot)) vs \(general.state.number(at: model.number!.slot))")
+                    let slot = model.number!.slot
+                    #expect(fast == general.state, "\(path) at \(time): \(fast.number(at: slot)) vs \(general.state.number(at: slot))")
+                    // Equal as doubles is not yet the same bits (−0 and +0).
+                    #expect(fast.number(at: slot).bitPattern == general.state.number(at: slot).bitPattern)
                 }
             }
         }
@@ -126,7 +131,29 @@ import Testing
                     var general = GeneralTarget(state: start)
                     #expect(model.apply(to: &fast, at: time) == model.apply(to: &general, at: time))
                     #expect(fast == general.state, "\(path) \(mode) at \(time)")
+                    let slot = model.numberKeyframes!.slot
+                    #expect(fast.number(at: slot).bitPattern == general.state.number(at: slot).bitPattern)
                 }
+            }
+        }
+    }
+
+    /// Apple's `path`: "The end point of a line-to or curve-to segment defines the keyframe value
+    /// … Move-to segments do not define separate keyframe values." A path with no such segment
+    /// (empty, or a single move) defines none, and the values and their key times stay in
+    /// charge, in every calculation mode (the project's rule since keyframes were built).
+    @Test func aPathThatDrawsNothingLeavesTheValuesAndTheirTimes() {
+        for mode in [Keyframes.Mode.linear, .paced, .cubic, .cubicPaced] {
+            for path: [PathOp] in [[], [.move(CGPoint(x: 5, y: 5))]] {
+                let k = Keyframes(values: [.point(.zero), .point(CGPoint(x: 100, y: 0))], keyTimes: nil, timingFunctions: [],
+                                  mode: mode, path: path)
+                var t = MediaTiming()
+                t.duration = 1
+                let model = AnimationModel(keyPath: "position", timing: t, timingFunction: nil, isAdditive: false,
+                                           isCumulative: false, valueFunction: nil, kind: .keyframes(k))
+                var s = LayerState()
+                #expect(model.apply(to: &s, at: 0.5))
+                #expect(abs(s.position.x - 50) < 1e-9 && s.position.y == 0, "\(mode), path \(path.count): \(s.position)")
             }
         }
     }

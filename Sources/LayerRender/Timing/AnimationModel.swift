@@ -24,7 +24,7 @@ package final class AnimationModel: @unchecked Sendable {   // frozen when a com
     /// A basic or spring animation of one number of the state, with numbers (or nothing) for its
     /// ends and no value function: evaluated without boxing (nil: the general path).
     let number: NumberEnds?
-    /// A keyframe animation's key times, resolved once (paced ones measured): empty otherwise.
+    /// A keyframe animation's key times, resolved once (paced ones measured); empty for other kinds.
     let keyframeTimes: [Double]
     /// A keyframe animation of one number of the state through numbers, with no path and no
     /// value function: evaluated without boxing (nil: the general path).
@@ -83,7 +83,8 @@ package final class AnimationModel: @unchecked Sendable {   // frozen when a com
         if case .transition = kind { isTransition = true } else { isTransition = false }
         number = AnimationModel.numberEnds(kind, keyPath: self.keyPath, field: field, valueFunction: valueFunction)
         if case .keyframes(let k) = kind {
-            keyframeTimes = k.path == nil ? k.times() : []
+            // Also for a path: one that draws nothing falls back to the values and their times.
+            keyframeTimes = k.times()
             numberKeyframes = AnimationModel.numberKeyframes(k, keyPath: self.keyPath, field: field, valueFunction: valueFunction)
         } else {
             keyframeTimes = []

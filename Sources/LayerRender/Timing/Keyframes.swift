@@ -84,7 +84,8 @@ package struct Keyframes: Sendable {
         }
     }
 
-    /// The key times for the mode: the values' own times, or paced ones (none for fewer than two values).
+    /// The key times for the mode: the values' own times, or paced ones (with fewer than two
+    /// values, `keyTimes` as given: no segment reads them).
     package func times() -> [Double] {
         guard values.count >= 2 else { return keyTimes ?? [] }
         switch mode {
