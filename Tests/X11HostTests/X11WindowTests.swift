@@ -191,8 +191,11 @@ func scene(_ root: CALayer) {
         try #require(FileManager.default.isExecutableFile(atPath: binary), "the gallery is built beside the tests")
         let before = sharedMemorySegments()
         let pid = try #require(spawn(binary, [], display: x.display))
-        usleep(1_500_000)
-        #expect(sharedMemorySegments() > before)   // the gallery is showing through SHM
+        // The gallery is showing through SHM once its segment exists (a debug build beside the
+        // other tests may take seconds to start: waited for, up to 15 s, not assumed).
+        let shown = CACurrentMediaTime() + 15
+        while sharedMemorySegments() <= before && CACurrentMediaTime() < shown { usleep(50_000) }
+        #expect(sharedMemorySegments() > before)
         kill(pid, SIGKILL)
         reap(pid)
         usleep(200_000)
