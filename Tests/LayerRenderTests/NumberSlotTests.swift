@@ -47,6 +47,17 @@ import Testing
         return s
     }
 
+    /// Applies `model` at `time` to `start` by the unboxed route and by the general one: the same
+    /// answer, the same state, and the same bits in `slot` (equal doubles may differ in sign of 0).
+    func expectBothRoutesAgree(_ model: AnimationModel, _ start: LayerState, at time: Double, slot: LayerState.NumberSlot,
+                               _ label: String) {
+        var fast = start
+        var general = GeneralTarget(state: start)
+        #expect(model.apply(to: &fast, at: time) == model.apply(to: &general, at: time), "\(label) at \(time)")
+        #expect(fast == general.state, "\(label) at \(time): \(fast.number(at: slot)) vs \(general.state.number(at: slot))")
+        #expect(fast.number(at: slot).bitPattern == general.state.number(at: slot).bitPattern, "\(label) at \(time)")
+    }
+
     @Test func everyNumberPathResolvesToASlot() {
         for path in NumberSlotTests.numberPaths {
             let keyPath = path.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
@@ -84,16 +95,7 @@ import Testing
                 #expect(model.number != nil, "\(path)")
                 let start = state(&rng)
                 for _ in 0..<4 {
-                    let time = Double(rng.unit()) * 8
-                    var fast = start
-                    var general = GeneralTarget(state: start)
-                    let a = model.apply(to: &fast, at: time)
-                    let b = model.apply(to: &general, at: time)
-                    #expect(a == b, "\(path) at \(time)")
-                    let slot = model.number!.slot
-                    #expect(fast == general.state, "\(path) at \(time): \(fast.number(at: slot)) vs \(general.state.number(at: slot))")
-                    // Equal as doubles is not yet the same bits (−0 and +0).
-                    #expect(fast.number(at: slot).bitPattern == general.state.number(at: slot).bitPattern)
+                    expectBothRoutesAgree(model, start, at: Double(rng.unit()) * 8, slot: model.number!.slot, path)
                 }
             }
         }
@@ -126,13 +128,7 @@ import Testing
                 #expect(model.numberKeyframes != nil, "\(path)")
                 let start = state(&rng)
                 for _ in 0..<6 {
-                    let time = Double(rng.unit()) * 9
-                    var fast = start
-                    var general = GeneralTarget(state: start)
-                    #expect(model.apply(to: &fast, at: time) == model.apply(to: &general, at: time))
-                    #expect(fast == general.state, "\(path) \(mode) at \(time)")
-                    let slot = model.numberKeyframes!.slot
-                    #expect(fast.number(at: slot).bitPattern == general.state.number(at: slot).bitPattern)
+                    expectBothRoutesAgree(model, start, at: Double(rng.unit()) * 9, slot: model.numberKeyframes!.slot, "\(path) \(mode)")
                 }
             }
         }

@@ -99,19 +99,14 @@ extension LayerState {
             default: return Double(r.size.height)
             }
         case let .rotation(f, axis):
-            let d = TransformComponents(f == .transform ? transform : sublayerTransform)
-            return Double(axis == 0 ? d.rotation.x : axis == 1 ? d.rotation.y : d.rotation.z)
+            return Double(LayerState.component(TransformComponents(f == .transform ? transform : sublayerTransform).rotation, axis))
         case let .scale(f, axis):
             let d = TransformComponents(f == .transform ? transform : sublayerTransform)
-            switch axis {
-            case 0?: return Double(d.scale.x)
-            case 1?: return Double(d.scale.y)
-            case 2?: return Double(d.scale.z)
-            default: return Double((d.scale.x + d.scale.y + d.scale.z) / 3)
-            }
+            guard let axis else { return Double((d.scale.x + d.scale.y + d.scale.z) / 3) }
+            return Double(LayerState.component(d.scale, axis))
         case let .translation(f, axis):
             let t = f == .transform ? transform : sublayerTransform
-            return Double(axis == 0 ? t.m41 : axis == 1 ? t.m42 : t.m43)
+            return Double(LayerState.component((t.m41, t.m42, t.m43), axis))
         }
     }
 
@@ -154,30 +149,27 @@ extension LayerState {
             default: contentsCenter = r
             }
         case let .rotation(f, axis):
-            recompose(f) { d in
-                switch axis {
-                case 0: d.rotation.x = v
-                case 1: d.rotation.y = v
-                default: d.rotation.z = v
-                }
-            }
+            recompose(f) { LayerState.set(&$0.rotation, axis, v) }
         case let .scale(f, axis):
             recompose(f) { d in
-                switch axis {
-                case 0?: d.scale.x = v
-                case 1?: d.scale.y = v
-                case 2?: d.scale.z = v
-                default: d.scale = (v, v, v)
-                }
+                if let axis { LayerState.set(&d.scale, axis, v) } else { d.scale = (v, v, v) }
             }
         case let .translation(f, axis):
-            recompose(f) { d in
-                switch axis {
-                case 0: d.translation.x = v
-                case 1: d.translation.y = v
-                default: d.translation.z = v
-                }
-            }
+            recompose(f) { LayerState.set(&$0.translation, axis, v) }
+        }
+    }
+
+    /// Component `axis` (0: x, 1: y, else z) of `t`.
+    private static func component(_ t: (x: CGFloat, y: CGFloat, z: CGFloat), _ axis: Int) -> CGFloat {
+        axis == 0 ? t.x : axis == 1 ? t.y : t.z
+    }
+
+    /// Sets component `axis` (0: x, 1: y, else z) of `t` to `v`.
+    private static func set(_ t: inout (x: CGFloat, y: CGFloat, z: CGFloat), _ axis: Int, _ v: CGFloat) {
+        switch axis {
+        case 0: t.x = v
+        case 1: t.y = v
+        default: t.z = v
         }
     }
 
