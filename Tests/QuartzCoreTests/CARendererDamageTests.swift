@@ -95,6 +95,47 @@ import Testing
         MediaClock.override = nil
     }
 
+    /// A layer with no background, border, contents, content or shadow draws nothing itself
+    /// (CALayer: "the layer's background … is drawn first", then contents, sublayers and
+    /// border, none of them here): moving or fading it repaints nothing, while a container of
+    /// that kind moving its drawn sublayer repaints just the sublayer's old and new places.
+    @Test func layersThatDrawNothingDamageNothing() {
+        MediaClock.override = 0
+        let r = CARenderer()
+        let root = box(CGRect(x: 0, y: 0, width: 200, height: 160), color(0.95, 0.95, 0.95))
+        let empty = CALayer()
+        empty.frame = CGRect(x: 10, y: 10, width: 120, height: 100)
+        let container = CALayer()
+        container.frame = CGRect(x: 20, y: 20, width: 150, height: 120)
+        let drawn = box(CGRect(x: 10, y: 10, width: 20, height: 20), color(0.2, 0.4, 0.8))
+        container.addSublayer(drawn)
+        root.addSublayer(empty)
+        root.addSublayer(container)
+        r.bounds = root.bounds
+        r.layer = root
+        MediaClock.override = nil
+        #expect(check(r, at: 0).differing == 0)
+        var t = 0.0
+        func step(_ change: () -> Void) -> (differing: Int, damage: CGRect) {
+            t += 1
+            MediaClock.override = t
+            CATransaction.begin(); CATransaction.setDisableActions(true)
+            change()
+            CATransaction.commit()
+            MediaClock.override = nil
+            return check(r, at: t)
+        }
+        let moved = step { empty.position.x += 30; empty.opacity = 0.5 }
+        #expect(moved.differing == 0 && moved.damage.isNull)
+        let carried = step { container.position.x += 15 }
+        #expect(carried.differing == 0)
+        #expect(carried.damage.width * carried.damage.height <= 36 * 21)   // 20 × 20 moved by 15, with a pixel spare
+        // Given a background, the same layer draws: its move repaints both places.
+        let painted = step { empty.backgroundColor = color(1, 0, 0, 0.5) }
+        #expect(painted.differing == 0 && !painted.damage.isNull)
+        #expect(step { empty.position.y += 12 }.differing == 0)
+    }
+
     /// CAReplicatorLayer: "instanceTransform: the transform matrix applied to the previous
     /// instance to produce the current instance"; "instanceDelay: the delay between consecutive
     /// instances" of the sublayers' animations. A replicated spinner's copies are where those

@@ -275,7 +275,11 @@ extension Compositor {
                 // A replicated layer's first copy may lie outside the frame while others do not:
                 // its box is taken whole, then placed for every copy and clipped.
                 let limit = item.replicated ? Compositor.unlimited : frame
-                box = Compositor.box(of: evaluated.pointee.bounds.standardized, world: world, limit: limit)
+                // A layer that draws nothing of its own touches no pixels: its box stays empty, so
+                // moving or fading it damages nothing (its sublayers' boxes hold their pixels).
+                if item.replicated || Compositor.drawsItself(snap, evaluated, transitioning: transitioning) {
+                    box = Compositor.box(of: evaluated.pointee.bounds.standardized, world: world, limit: limit)
+                }
                 if snap.mayShowContents, let image = evaluated.pointee.contents.image { box = box.union(contentsBox(image, evaluated, world: world, limit: limit)) }
                 if snap.contentKind != nil, let content = evaluated.pointee.content { box = box.union(contentBox(content, bounds: evaluated.pointee.bounds, world: world, limit: limit)) }
                 if evaluated.pointee.shadowOpacity > 0, (evaluated.pointee.shadowColor?.alpha ?? 0) > 0 {
@@ -341,6 +345,17 @@ extension Compositor {
         footprintRoot = root
         footprintTime = time
         return damage.intersection(frame)
+    }
+
+    /// Whether a layer puts pixels of its own on screen, beside its sublayers': a background, a
+    /// border, contents, class content or a shadow. A mask, rasterisation or a transition, which
+    /// paint it apart, count as drawing.
+    static func drawsItself(_ snap: LayerSnapshot, _ s: UnsafePointer<LayerState>, transitioning: Bool) -> Bool {
+        if snap.contentKind != nil || snap.mask != nil || transitioning || s.pointee.shouldRasterize { return true }
+        if (s.pointee.backgroundColor?.alpha ?? 0) > 0 { return true }
+        if s.pointee.borderWidth > 0 && (s.pointee.borderColor?.alpha ?? 0) > 0 { return true }
+        if s.pointee.shadowOpacity > 0 && (s.pointee.shadowColor?.alpha ?? 0) > 0 { return true }
+        return snap.mayShowContents && s.pointee.contents.image != nil
     }
 
     /// Whether the state is an emitter that can have particles on screen.
