@@ -30,6 +30,17 @@ import Testing
         return (differing, damage)
     }
 
+    /// Commits `change` (actions off) one second after `t`, then checks that frame as `check` does.
+    func advance(_ r: CARenderer, _ t: inout Double, _ change: () -> Void) -> (differing: Int, damage: CGRect) {
+        t += 1
+        MediaClock.override = t
+        CATransaction.begin(); CATransaction.setDisableActions(true)
+        change()
+        CATransaction.commit()
+        MediaClock.override = nil
+        return check(r, at: t)
+    }
+
     @Test func partialFramesEqualFullFrames() {
         MediaClock.override = 0
         let r = CARenderer()
@@ -57,15 +68,7 @@ import Testing
         r.layer = root
         MediaClock.override = nil
         var t = 0.0
-        func step(_ change: () -> Void) -> (differing: Int, damage: CGRect) {
-            t += 1
-            MediaClock.override = t
-            CATransaction.begin(); CATransaction.setDisableActions(true)
-            change()
-            CATransaction.commit()
-            MediaClock.override = nil
-            return check(r, at: t)
-        }
+        func step(_ change: () -> Void) -> (differing: Int, damage: CGRect) { advance(r, &t, change) }
         #expect(check(r, at: 0).differing == 0)
         // Nothing changed: nothing repainted.
         let idle = step {}
@@ -116,15 +119,7 @@ import Testing
         MediaClock.override = nil
         #expect(check(r, at: 0).differing == 0)
         var t = 0.0
-        func step(_ change: () -> Void) -> (differing: Int, damage: CGRect) {
-            t += 1
-            MediaClock.override = t
-            CATransaction.begin(); CATransaction.setDisableActions(true)
-            change()
-            CATransaction.commit()
-            MediaClock.override = nil
-            return check(r, at: t)
-        }
+        func step(_ change: () -> Void) -> (differing: Int, damage: CGRect) { advance(r, &t, change) }
         let moved = step { empty.position.x += 30; empty.opacity = 0.5 }
         #expect(moved.differing == 0 && moved.damage.isNull)
         let carried = step { container.position.x += 15 }
