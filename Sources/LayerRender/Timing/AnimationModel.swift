@@ -142,6 +142,14 @@ package struct Transition: Sendable {
 }
 
 extension AnimationModel {
+    /// The fraction of one repetition done at `time` (seconds into it), through the timing
+    /// function (which may overshoot [0, 1]); 1 for a zero duration.
+    func eased(_ time: Double) -> Double {
+        let d = timing.duration
+        let linear = d > 0 ? min(max(time / d, 0), 1) : 1
+        return timingFunction?.value(at: linear) ?? linear
+    }
+
     /// The transition of this model and its progress in [0, 1] at `parentTime`, when it is one and active.
     package func transitionProgress(at parentTime: Double) -> (Transition, Double)? {
         guard isTransition, case .transition(let t) = kind else { return nil }
@@ -150,9 +158,7 @@ extension AnimationModel {
         case .inactive: return nil
         case .active(let x, _), .filling(let x, _): time = x
         }
-        let d = timing.duration
-        let linear = d > 0 ? min(max(time / d, 0), 1) : 1
-        let eased = timingFunction?.value(at: linear) ?? linear
+        let eased = eased(time)
         // A timing function may overshoot [0, 1]; a transition's progress is a fraction of the way.
         let progress = t.startProgress + (t.endProgress - t.startProgress) * eased
         return (t, progress.isNaN ? 0 : min(max(progress, 0), 1))

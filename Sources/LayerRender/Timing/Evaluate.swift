@@ -72,9 +72,7 @@ extension AnimationModel {
 
     /// The animated value at `time` within repetition `iteration`, given the value beneath it.
     func value(base: AnimatableValue, time: Double, iteration: Int) -> (value: AnimatableValue, angle: Double?)? {
-        let d = timing.duration
-        let linear = d > 0 ? min(max(time / d, 0), 1) : 1
-        let eased = timingFunction?.value(at: linear) ?? linear
+        let eased = eased(time)
         // Value-function animations animate plain numbers (angles, factors) that become a transform.
         let neutral: AnimatableValue = valueFunction.map { vf in
             [.scale, .scaleX, .scaleY, .scaleZ].contains(vf) ? .number(1) : .number(0)
@@ -118,14 +116,7 @@ extension AnimationModel {
         case let (nil, nil, by?): (a, b) = (base, base + by)
         case (nil, nil, nil): (a, b) = (base, base)
         }
-        let progress: Double
-        if let spring = n.spring {
-            progress = spring.progress(at: time)
-        } else {
-            let d = timing.duration
-            let linear = d > 0 ? min(max(time / d, 0), 1) : 1
-            progress = timingFunction?.value(at: linear) ?? linear
-        }
+        let progress = n.spring?.progress(at: time) ?? eased(time)
         var result = a + (b - a) * progress
         if isCumulative, iteration > 0 { result = result + (b - a) * Double(min(iteration, 10_000)) }
         if isAdditive { result = base + result }
@@ -134,9 +125,7 @@ extension AnimationModel {
 
     /// `value(base:time:iteration:)` for a keyframe animation of one number, on unboxed doubles.
     private func value(_ n: NumberKeyframes, base: Double, time: Double, iteration: Int) -> Double {
-        let d = timing.duration
-        let linear = d > 0 ? min(max(time / d, 0), 1) : 1
-        let eased = timingFunction?.value(at: linear) ?? linear
+        let eased = eased(time)
         var result = n.keyframes.number(at: eased, numbers: n.numbers, times: keyframeTimes)
         if isCumulative, iteration > 0 { result = result + (n.numbers[n.numbers.count - 1] - n.numbers[0]) * Double(min(iteration, 10_000)) }
         if isAdditive { result = base + result }
