@@ -63,6 +63,9 @@ final class Stage {
         CATransaction.commit()
         #expect(CATransaction.animationDuration() == 2)
         CATransaction.commit()
+        // Tests share the pool's threads, and a layer another test set up on this thread may
+        // have left this thread's implicit transaction open: flushed, nothing is open here.
+        CATransaction.flush()
         let before = CGDiagnostics.count(.invalidDrawingState)
         CATransaction.commit()   // unbalanced
         #expect(CGDiagnostics.count(.invalidDrawingState) == before + 1)
