@@ -15,142 +15,18 @@ import Foundation
 // transition, whose pixels move while its state does not — damages its old and new boxes; a
 // layer that left damages its old box. The frame is then painted inside the damage box only.
 extension Compositor {
-    /// A class, so that carrying an unchanged footprint into the next frame costs one retain.
-    final class Footprint {
-        let snapshot: LayerSnapshot
-        /// The presentation state, kept at a fixed address: passed on as `statePointer.pointee`
-        /// it is lent in place, where a stored property was copied for each item a band painted
-        /// (retaining each of its references — on objects such as a colour every layer shares,
-        /// from every worker at once).
-        private(set) var statePointer: UnsafeMutablePointer<LayerState>
-        var state: LayerState { unsafeAddress { UnsafePointer(statePointer) } }
-        /// Where the layer is and what it and its sublayers inherit, worked out from the state.
-        private(set) var place: Place
-        /// The layer's local time when this footprint was taken.
-        var time: Double = 0
-        /// The damage walk that last found the layer in the tree (`Compositor.footprintWalk`).
-        var walk = 0
-        /// Where the replicators above place the layer's other copies (device → device maps).
-        var instances: [Homography]?
-        /// Its display item geometry, once worked out (Compositor+Prepare.swift).
-        var geometry: ItemGeometry?
-        var hasGeometry = false
-        /// A second state of the same snapshot (an earlier frame's): the next frame of an
-        /// animated layer is evaluated in it by resetting only the animated fields.
-        var spare: UnsafeMutablePointer<LayerState>?
-
-        /// Takes ownership of `state` (initialised, allocated for one).
-        init(snapshot: LayerSnapshot, state: UnsafeMutablePointer<LayerState>, place: Place) {
-            self.snapshot = snapshot; statePointer = state; self.place = place
-        }
-
-        /// Takes the next frame's state of the same snapshot (owned) and its place; the state it
-        /// held becomes its spare. Its display geometry is worked out again.
-        func update(state: UnsafeMutablePointer<LayerState>, place: Place) {
-            if let spare { Footprint.free(spare) }
-            spare = statePointer
-            statePointer = state
-            self.place = place
-            geometry = nil
-            hasGeometry = false
-        }
-
-        deinit {
-            Footprint.free(statePointer)
-            if let spare { Footprint.free(spare) }
-        }
-
-        private static func free(_ p: UnsafeMutablePointer<LayerState>) {
-            p.deinitialize(count: 1)
-            p.deallocate()
-        }
-
-        var world: Homography { place.world }
-        var parentWorld: Homography { place.parentWorld }
-        var parentSublayer: Transform3D? { place.parentSublayer.value }
-        var parent3D: Transform3D? { place.parent3D.value }
-        var alpha: Double { place.alpha }
-        var clip: PixelBox { place.clip }
-        var spread: Spread { place.spread }
-        var children: [UInt64] { place.children }
-        var box: PixelBox { place.box }
-        var transitioning: Bool { place.transitioning }
-        var visible: Bool { place.visible }
-        var childAlpha: Double { place.childAlpha }
-        var childSublayer: Transform3D? { place.childSublayer.value }
-        var childClip: PixelBox { place.childClip }
-        var childSpread: Spread { place.childSpread }
-        var childWorld: Homography { place.childWorld }
-        var child3D: Transform3D? { place.child3D.value }
-    }
-
-    /// A footprint's values apart from its state: the layer's map to pixels, what it inherits,
-    /// the pixels it can touch, and what its sublayers inherit from it.
-    struct Place {
-        let world: Homography
-        // What the layer inherits.
-        let parentWorld: Homography
-        let parentSublayer: BoxedTransform
-        let parent3D: BoxedTransform
-        let alpha: Double
-        let clip: PixelBox
-        let spread: Spread
-        let children: [UInt64]
-        let box: PixelBox
-        let transitioning: Bool
-        // What its sublayers inherit from it.
-        let visible: Bool
-        let childAlpha: Double
-        let childSublayer: BoxedTransform
-        let childClip: PixelBox
-        let childSpread: Spread
-        /// The plane and 3D chain the sublayers are placed in (a transform layer passes its own on).
-        let childWorld: Homography
-        let child3D: BoxedTransform
-    }
-
-    /// How far ancestors' shadows can carry a layer's pixels (pixels, each side).
-    struct Spread: Equatable {
-        var left = 0, top = 0, right = 0, bottom = 0
-        func grow(_ b: PixelBox, within frame: PixelBox) -> PixelBox {
-            guard !b.isEmpty, self != Spread() else { return b }
-            return PixelBox(x0: b.x0 - left, y0: b.y0 - top, x1: b.x1 + right, y1: b.y1 + bottom).intersection(frame)
-        }
+    /// Where the walk lists a layer: what it inherits, its superlayer's local time (seconds)
+    /// and the display list context it is listed in (-1: not listed: painted inside an
+    /// offscreen group, or culled with its superlayer).
+    private struct WalkContext {
+        let inherited: Inherited
+        let time: Double
+        let listed: Int32
     }
 
     /// The pixels of `frame` that may differ from the last frame painted with the same `base`
     /// (everything the first time, or when the base or frame changed). Updates the footprints.
     package func damage(_ root: LayerSnapshot, at time: Double, base: Homography, frame: PixelBox) -> PixelBox {
-        // What a layer inherits from its parent, shared by all the children of one parent (the
-        // stack holds a layer and the index of its context). A class, so that reading it for a
-        // layer costs a retain, not a copy of its transforms (it is never changed once made).
-        final class Item {
-            let parentTime: Double, parentWorld: Homography, parentSublayer: BoxedTransform
-            let parent3D: BoxedTransform
-            let alpha: Double, clip: PixelBox, spread: Spread
-            /// Under a replicator that draws several instances: drawn elsewhere too.
-            let replicated: Bool
-            /// Device → device maps from the first copy to the others, when the replicator's
-            /// instance transforms are flat (nil under a replicator: anywhere in the clip).
-            let instances: [Homography]?
-            /// The clip at the replicator whose copies these are (inner clips move with the copies).
-            let replicatorClip: PixelBox
-            /// Under a replicator whose delayed copies animate, or whose own settings changed this
-            /// frame: the layer's box is damaged.
-            let delayed: Bool
-            /// The display list context the layers are listed in (-1: not listed: painted inside
-            /// an offscreen group, or culled with their superlayer).
-            let listed: Int32
-
-            init(parentTime: Double, parentWorld: Homography, parentSublayer: BoxedTransform, parent3D: BoxedTransform = .none,
-                 alpha: Double, clip: PixelBox, spread: Spread, replicated: Bool = false, instances: [Homography]? = nil,
-                 replicatorClip: PixelBox = PixelBox(x0: 0, y0: 0, x1: 0, y1: 0), delayed: Bool = false, listed: Int32 = -1) {
-                self.parentTime = parentTime; self.parentWorld = parentWorld; self.parentSublayer = parentSublayer
-                self.parent3D = parent3D; self.alpha = alpha; self.clip = clip; self.spread = spread
-                self.replicated = replicated; self.instances = instances; self.replicatorClip = replicatorClip
-                self.delayed = delayed; self.listed = listed
-            }
-        }
         let known = footprintBase == base && footprintFrame == frame
         // The tree the footprints were taken of, and nothing in it moves with time: nothing
         // changed, and the footprints stay as they are (the walk would find every one unchanged).
@@ -165,8 +41,8 @@ extension Compositor {
         let walk = footprintWalk
         var reached = 0
         var damage = PixelBox(x0: 0, y0: 0, x1: 0, y1: 0)
-        var contexts = [Item(parentTime: time, parentWorld: base, parentSublayer: .none, alpha: 1, clip: frame, spread: Spread(),
-                             listed: 0)]
+        rootInherited = Inherited(world: base, alpha: 1, clip: frame, spread: Spread()).keeping(rootInherited)
+        var contexts = [WalkContext(inherited: rootInherited!, time: time, listed: 0)]
         displayList.removeAll()
         displayList.contexts.append(DisplayContext(parentTime: time, parentWorld: base, parentSublayer: nil, flipped: false,
                                                    clips: [], alpha: 1, limit: frame, depth: 0))
@@ -174,61 +50,41 @@ extension Compositor {
         // `border` ≥ 0, after the sublayers).
         var borders: [DisplayItem] = []
         var stack: [(snap: LayerSnapshot, context: Int, border: Int)] = [(root, 0, -1)]
-        func push(_ snap: LayerSnapshot, _ f: Footprint, _ local: Double, _ item: Item, changed: Bool = false) {
-            let listed = list(snap, f, local: local, context: item.listed, frame: frame)
-            if let border = listed.border {
-                borders.append(border)
-                stack.append((snap, -1, borders.count - 1))
-            }
-            var copies = item.replicated, instances = item.instances, delayed = item.delayed
-            var replicatorClip = item.replicatorClip
-            if snap.contentKind == .replicator, case .replicator(let r)? = f.statePointer.pointee.content, r.drawnCount != 1 {
-                // A replicator under another one: its copies' copies are bounded by the clip only.
-                instances = copies ? nil : Compositor.instanceMaps(r, bounds: f.statePointer.pointee.bounds, f)
-                if !copies { replicatorClip = f.childClip }
-                copies = true
-                // Delayed copies animate after the original: every animated layer below damages its
-                // copies each frame — and a copy shown at another time may be elsewhere, unless the
-                // animations change only paint (then the maps place every copy).
-                if r.instanceDelay != 0 && !snap.sublayers.allSatisfy(Compositor.isStatic) {
-                    delayed = true
-                    if !snap.sublayers.allSatisfy(Compositor.animatesPaintOnly) { instances = nil }
-                }
-                // Colours, delay or count changed: every copy is drawn anew.
-                if changed { delayed = true }
-            }
+        func push(_ snap: LayerSnapshot, _ f: Footprint, _ local: Double, listedIn k: Int32, changed: Bool = false) {
+            let listed = list(snap, f, local: local, context: k, frame: frame, borders: &borders)
+            if listed.border >= 0 { stack.append((snap, -1, listed.border)) }
             if let m = snap.mask {
-                contexts.append(Item(parentTime: local, parentWorld: f.world, parentSublayer: .none, alpha: f.childAlpha,
-                                     clip: f.clip, spread: f.childSpread, replicated: item.replicated, instances: item.instances,
-                                     replicatorClip: item.replicatorClip, delayed: item.delayed))
+                let i = f.inherited
+                let mask = Inherited(world: f.world, alpha: f.place.childAlpha, clip: i.clip, spread: f.place.childSpread,
+                                     replicated: i.replicated, instances: i.instances, replicatorClip: i.replicatorClip, delayed: i.delayed)
+                contexts.append(WalkContext(inherited: mask, time: local, listed: -1))
                 stack.append((m, contexts.count - 1, -1))
             }
-            guard !snap.sublayers.isEmpty else { return }
-            contexts.append(Item(parentTime: local, parentWorld: f.childWorld, parentSublayer: f.place.childSublayer,
-                                 parent3D: f.place.child3D, alpha: f.childAlpha, clip: f.childClip, spread: f.childSpread,
-                                 replicated: copies, instances: instances, replicatorClip: replicatorClip, delayed: delayed,
-                                 listed: listed.sublayers))
+            guard var sublayers = f.sublayers else { return }
+            if snap.contentKind == .replicator, case .replicator(let r)? = f.statePointer.pointee.content, r.drawnCount != 1 {
+                sublayers = Compositor.replicating(sublayers, r, bounds: f.statePointer.pointee.bounds, snap, changed: changed)
+            }
+            contexts.append(WalkContext(inherited: sublayers, time: local, listed: listed.sublayers))
             let k = contexts.count - 1
             // Popped in painting order, so that the display list is written in it.
             for c in Compositor.paintOrder(snap.sublayers).reversed() { stack.append((c, k, -1)) }
         }
         while let (snap, k, border) = stack.popLast() {
             if border >= 0 { displayList.items.append(borders[border]); continue }
-            let item = contexts[k]
-            let local = snap.localTime(fromParent: item.parentTime)
-            // The same snapshot, without animations, in the same inherited context: the same footprint.
+            let context = contexts[k]
+            let inherited = context.inherited
+            let local = snap.localTime(fromParent: context.time)
             // Last frame's footprint of this layer, looked up once.
             let last = footprints[snap.id]
             if last?.walk != walk { reached += 1 }
-            if known, !item.delayed, let old = last, old.snapshot === snap, snap.animations.isEmpty,
-               old.instances == item.instances,
-               !(snap.hasTimedContent && Compositor.changesByItself(snap.state.content, since: old.time)),
-               old.parentWorld == item.parentWorld, old.place.parentSublayer == item.parentSublayer, old.place.parent3D == item.parent3D,
-               old.alpha == item.alpha,
-               old.clip == item.clip, old.spread == item.spread {
+            // The same snapshot, without animations, in the same inherited context: the same footprint.
+            if known, !inherited.delayed, let old = last, old.snapshot === snap, snap.animations.isEmpty,
+               old.inherited.same(as: inherited),
+               !(snap.hasTimedContent && Compositor.changesByItself(snap.state.content, since: old.time)) {
+                old.place.inherited = inherited
                 old.time = local
                 old.walk = walk
-                if old.visible { push(snap, old, local, item) }
+                if old.visible { push(snap, old, local, listedIn: context.listed) }
                 continue
             }
             // The presentation state is evaluated where the footprint keeps it: a state made
@@ -238,9 +94,8 @@ extension Compositor {
             // no copy of the state, and only those fields compared.
             let evaluated: UnsafeMutablePointer<LayerState>
             var previous: Footprint? = nil
-            if known, !item.delayed, let old = last, old.walk != walk, old.snapshot === snap, let fields = snap.animatedFields,
-               old.instances == item.instances, old.parentWorld == item.parentWorld, old.place.parentSublayer == item.parentSublayer,
-               old.place.parent3D == item.parent3D, old.alpha == item.alpha, old.clip == item.clip, old.spread == item.spread {
+            if known, !inherited.delayed, let old = last, old.walk != walk, old.snapshot === snap, let fields = snap.animatedFields,
+               old.inherited.same(as: inherited) {
                 let buffer = old.spare ?? Compositor.copy(snap.state)
                 old.spare = nil
                 for f in fields { snap.reset(f, in: buffer) }
@@ -251,9 +106,10 @@ extension Compositor {
                     if old.visible && snap.hasTimedContent && Compositor.changesByItself(old.statePointer.pointee.content, since: old.time) {
                         damage = damage.union(old.box)
                     }
+                    old.place.inherited = inherited
                     old.time = local
                     old.walk = walk
-                    if old.visible { push(snap, old, local, item) }
+                    if old.visible { push(snap, old, local, listedIn: context.listed) }
                     continue
                 }
                 evaluated = buffer
@@ -262,56 +118,18 @@ extension Compositor {
                 evaluated = Compositor.copy(snap.state)
                 snap.applyAnimations(to: &evaluated.pointee, atLocalTime: local)
             }
-            let transitioning = snap.animations.contains { $0.model.transitionProgress(at: local) != nil }
-            let local4 = Compositor.localTransform(evaluated, parentSublayer: item.parentSublayer.value)
-            let full4 = item.parent3D.value.map { local4.concatenating($0) } ?? local4
-            let world = Homography(full4).concatenating(item.parentWorld)
-            let opacity = min(max(evaluated.pointee.opacity, 0), 1)
-            let isTransformLayer = snap.contentKind == .transformLayer
-            let visible = !evaluated.pointee.isHidden && opacity > 0 && evaluated.pointee.bounds.isFiniteRect && (isTransformLayer || world.inverse != nil)
-            var box = PixelBox(x0: 0, y0: 0, x1: 0, y1: 0)
-            var spread = item.spread
-            if visible && !isTransformLayer {
-                // A replicated layer's first copy may lie outside the frame while others do not:
-                // its box is taken whole, then placed for every copy and clipped.
-                let limit = item.replicated ? Compositor.unlimited : frame
-                // A layer that draws nothing of its own touches no pixels: its box stays empty, so
-                // moving or fading it damages nothing (its sublayers' boxes hold their pixels).
-                if item.replicated || Compositor.drawsItself(snap, evaluated, transitioning: transitioning) {
-                    box = Compositor.box(of: evaluated.pointee.bounds.standardized, world: world, limit: limit)
-                }
-                if snap.mayShowContents, let image = evaluated.pointee.contents.image { box = box.union(contentsBox(image, evaluated, world: world, limit: limit)) }
-                if snap.contentKind != nil, let content = evaluated.pointee.content { box = box.union(contentBox(content, bounds: evaluated.pointee.bounds, world: world, limit: limit)) }
-                if evaluated.pointee.shadowOpacity > 0, (evaluated.pointee.shadowColor?.alpha ?? 0) > 0 {
-                    let own = Compositor.shadowSpread(evaluated.pointee, world: world)
-                    spread = Spread(left: spread.left + own.left, top: spread.top + own.top,
-                                    right: spread.right + own.right, bottom: spread.bottom + own.bottom)
-                }
-                box = spread.grow(box, within: limit)
-                // Copies of a replicated layer: where the instance maps put them, else anywhere the
-                // replicator's clip allows (clips inside the copies move with them).
-                if item.replicated { box = Compositor.replicatedBox(box, item.instances, clip: item.replicatorClip) }
-            }
-            let b = evaluated.pointee.bounds.standardized
-            let sub = visible ? Compositor.placedSublayerTransform(evaluated) : nil
-            let clip = visible && evaluated.pointee.masksToBounds && !isTransformLayer ? item.clip.intersection(Compositor.box(of: b, world: world, limit: frame)) : item.clip
-            let children = snap.sublayers.map(\.id)
+            let place = self.place(snap, evaluated, inherited, local: local, frame: frame, last: last?.sublayers)
+            // (From here on the state is read from the footprint: a copy would retain its references.)
             var replicatorChanged = false
             if snap.contentKind == .replicator, let old = last, !LayerState.same(&old.statePointer.pointee, &evaluated.pointee) { replicatorChanged = true }
-            let place = Place(world: world, parentWorld: item.parentWorld, parentSublayer: item.parentSublayer, parent3D: item.parent3D,
-                              alpha: item.alpha, clip: item.clip, spread: item.spread, children: children, box: box,
-                              transitioning: transitioning, visible: visible, childAlpha: item.alpha * opacity, childSublayer: BoxedTransform(sub),
-                              childClip: clip, childSpread: spread, childWorld: isTransformLayer ? item.parentWorld : world,
-                              child3D: isTransformLayer ? BoxedTransform(full4) : .none)
-            // (From here on the state is read from the footprint: a copy would retain its references.)
             if let old = last, known {
-                if transitioning || old.transitioning || old.world != world || old.box != box || old.alpha != item.alpha
-                    || old.clip != item.clip || old.children != children || previous != nil
-                    || !LayerState.same(&old.statePointer.pointee, &evaluated.pointee) {
-                    damage = damage.union(old.box).union(box)
+                if place.transitioning || old.transitioning || old.world != place.world || old.box != place.box
+                    || old.inherited.alpha != inherited.alpha || old.inherited.clip != inherited.clip || previous != nil
+                    || !Compositor.sameSublayers(old.snapshot, snap) || !LayerState.same(&old.statePointer.pointee, &evaluated.pointee) {
+                    damage = damage.union(old.box).union(place.box)
                 }
             } else {
-                damage = damage.union(box)
+                damage = damage.union(place.box)
             }
             // An animated layer's footprint is updated in place (last frame's state becomes its spare).
             let lastBox = last?.box, lastTime = last?.time
@@ -324,12 +142,13 @@ extension Compositor {
                 footprints[snap.id] = mine
             }
             mine.walk = walk
-            if lastBox != box { footprintBoxes[snap.id] = box }
+            if lastBox != place.box { footprintBoxes[snap.id] = place.box }
             // Particles move every frame, anywhere the emitter's clip allows.
             mine.time = local
-            mine.instances = item.instances
-            if visible && (item.delayed || (snap.hasTimedContent && Compositor.changesByItself(evaluated.pointee.content, since: lastTime))) { damage = damage.union(box) }
-            if visible { push(snap, mine, local, item, changed: replicatorChanged) }
+            if place.visible && (inherited.delayed || (snap.hasTimedContent && Compositor.changesByItself(evaluated.pointee.content, since: lastTime))) {
+                damage = damage.union(place.box)
+            }
+            if place.visible { push(snap, mine, local, listedIn: context.listed, changed: replicatorChanged) }
         }
         if reached != footprints.count {
             let gone = footprints.filter { $0.value.walk != walk }
@@ -345,6 +164,82 @@ extension Compositor {
         footprintRoot = root
         footprintTime = time
         return damage.intersection(frame)
+    }
+
+    /// A layer's place this frame from its evaluated state `s` and what it inherits: its world
+    /// map, whether it is visible, the pixels it can touch, and what its sublayers inherit
+    /// (`last`, what they inherited last frame, when that is unchanged).
+    private func place(_ snap: LayerSnapshot, _ s: UnsafeMutablePointer<LayerState>, _ inherited: Inherited,
+                              local: Double, frame: PixelBox, last: Inherited?) -> Place {
+        let transitioning = snap.animations.contains { $0.model.transitionProgress(at: local) != nil }
+        let local4 = Compositor.localTransform(s, parentSublayer: inherited.sublayer.value)
+        let full4 = inherited.transform3D.value.map { local4.concatenating($0) } ?? local4
+        let world = Homography(full4).concatenating(inherited.world)
+        let opacity = min(max(s.pointee.opacity, 0), 1)
+        let isTransformLayer = snap.contentKind == .transformLayer
+        let visible = !s.pointee.isHidden && opacity > 0 && s.pointee.bounds.isFiniteRect && (isTransformLayer || world.isInvertible)
+        var box = PixelBox(x0: 0, y0: 0, x1: 0, y1: 0)
+        var spread = inherited.spread
+        if visible && !isTransformLayer {
+            // A replicated layer's first copy may lie outside the frame while others do not:
+            // its box is taken whole, then placed for every copy and clipped.
+            let limit = inherited.replicated ? Compositor.unlimited : frame
+            // A layer that draws nothing of its own touches no pixels: its box stays empty, so
+            // moving or fading it damages nothing (its sublayers' boxes hold their pixels).
+            if inherited.replicated || Compositor.drawsItself(snap, s, transitioning: transitioning) {
+                box = Compositor.box(of: s.pointee.bounds.standardized, world: world, limit: limit)
+            }
+            if snap.mayShowContents, let image = s.pointee.contents.image { box = box.union(contentsBox(image, s, world: world, limit: limit)) }
+            if snap.contentKind != nil, let content = s.pointee.content { box = box.union(contentBox(content, bounds: s.pointee.bounds, world: world, limit: limit)) }
+            if s.pointee.shadowOpacity > 0, (s.pointee.shadowColor?.alpha ?? 0) > 0 {
+                let own = Compositor.shadowSpread(s.pointee, world: world)
+                spread = Spread(left: spread.left + own.left, top: spread.top + own.top,
+                                right: spread.right + own.right, bottom: spread.bottom + own.bottom)
+            }
+            box = spread.grow(box, within: limit)
+            // Copies of a replicated layer: where the instance maps put them, else anywhere the
+            // replicator's clip allows (clips inside the copies move with them).
+            if inherited.replicated { box = Compositor.replicatedBox(box, inherited.instances, clip: inherited.replicatorClip) }
+        }
+        var sublayers: Inherited? = nil
+        if visible && !snap.sublayers.isEmpty {
+            let clip = s.pointee.masksToBounds && !isTransformLayer
+                ? inherited.clip.intersection(Compositor.box(of: s.pointee.bounds.standardized, world: world, limit: frame)) : inherited.clip
+            sublayers = Inherited(world: isTransformLayer ? inherited.world : world,
+                                  sublayer: BoxedTransform(Compositor.placedSublayerTransform(s)),
+                                  transform3D: isTransformLayer ? BoxedTransform(full4) : .none, alpha: inherited.alpha * opacity,
+                                  clip: clip, spread: spread, replicated: inherited.replicated, instances: inherited.instances,
+                                  replicatorClip: inherited.replicatorClip, delayed: inherited.delayed).keeping(last)
+        }
+        return Place(inherited: inherited, world: world, box: box, transitioning: transitioning, visible: visible,
+                     childAlpha: inherited.alpha * opacity, childSpread: spread, sublayers: sublayers)
+    }
+
+    /// Whether two snapshots of a layer have the same sublayers, in the same order.
+    private static func sameSublayers(_ a: LayerSnapshot, _ b: LayerSnapshot) -> Bool {
+        a === b || a.sublayers.elementsEqual(b.sublayers) { $0.id == $1.id }
+    }
+
+    /// What a replicator's sublayers inherit: `sublayers` marked as drawn several times, with the
+    /// maps from the first copy to the others (nil: the copies are bounded by the clip).
+    static func replicating(_ sublayers: Inherited, _ r: ReplicatorContent, bounds: CGRect, _ snap: LayerSnapshot,
+                            changed: Bool) -> Inherited {
+        let s = sublayers
+        // A replicator under another one: its copies' copies are bounded by the clip only.
+        var instances = s.replicated ? nil : Compositor.instanceMaps(r, bounds: bounds, s)
+        let replicatorClip = s.replicated ? s.replicatorClip : s.clip
+        var delayed = s.delayed
+        // Delayed copies animate after the original: every animated layer below damages its
+        // copies each frame — and a copy shown at another time may be elsewhere, unless the
+        // animations change only paint (then the maps place every copy).
+        if r.instanceDelay != 0 && !snap.sublayers.allSatisfy(Compositor.isStatic) {
+            delayed = true
+            if !snap.sublayers.allSatisfy(Compositor.animatesPaintOnly) { instances = nil }
+        }
+        // Colours, delay or count changed: every copy is drawn anew.
+        if changed { delayed = true }
+        return Inherited(world: s.world, sublayer: s.sublayer, transform3D: s.transform3D, alpha: s.alpha, clip: s.clip,
+                         spread: s.spread, replicated: true, instances: instances, replicatorClip: replicatorClip, delayed: delayed)
     }
 
     /// Whether a layer puts pixels of its own on screen, beside its sublayers': a background, a
@@ -379,19 +274,19 @@ extension Compositor {
     /// Device → device maps from a replicator's first copy to each other one, or nil when they
     /// cannot be written so (instance or sublayer transforms that use depth, a 3D chain, a
     /// plane that does not invert): the copies are then bounded by the clip alone.
-    static func instanceMaps(_ r: ReplicatorContent, bounds: CGRect, _ f: Footprint) -> [Homography]? {
-        guard f.child3D == nil else { return nil }
-        let sub = f.childSublayer ?? .identity
+    static func instanceMaps(_ r: ReplicatorContent, bounds: CGRect, _ sublayers: Inherited) -> [Homography]? {
+        guard sublayers.transform3D.value == nil else { return nil }
+        let sub = sublayers.sublayer.value ?? .identity
         // Flattening to 2D commutes with the product only when depth does not feed x, y or w.
         func flat(_ t: Transform3D) -> Bool { t.m31 == 0 && t.m32 == 0 && t.m34 == 0 }
-        guard flat(sub), let back = Homography(sub).concatenating(f.childWorld).inverse else { return nil }
+        guard flat(sub), let back = Homography(sub).concatenating(sublayers.world).inverse else { return nil }
         var maps: [Homography] = []
         maps.reserveCapacity(r.drawnCount - 1)
         for t in r.transforms(bounds: bounds).dropFirst() {
             guard let t else { continue }
             let placed = t.concatenating(sub)
             guard flat(placed) else { return nil }
-            maps.append(back.concatenating(Homography(placed)).concatenating(f.childWorld))
+            maps.append(back.concatenating(Homography(placed)).concatenating(sublayers.world))
         }
         return maps
     }

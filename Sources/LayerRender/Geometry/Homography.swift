@@ -37,6 +37,13 @@ package struct Homography: Equatable, Sendable {
     }
 
     /// The inverse, or nil when singular.
+    /// Whether `inverse` exists (a finite, non-zero determinant), without working it out.
+    package var isInvertible: Bool {
+        let (a, b, c, d, e, f, g, h, i) = m
+        let det = a * (e * i - f * h) + b * (-(d * i - f * g)) + c * (d * h - e * g)
+        return det != 0 && det.isFinite
+    }
+
     package var inverse: Homography? {
         let (a, b, c, d, e, f, g, h, i) = m
         let A = e * i - f * h, B = -(d * i - f * g), C = d * h - e * g

@@ -44,6 +44,8 @@ package final class Compositor {
     var footprintFrame: PixelBox?
     var footprintRoot: LayerSnapshot?
     var footprintTime: Double?
+    /// What the root layer inherited in the last damage walk (kept while the base and frame stay).
+    var rootInherited: Inherited?
     /// Every footprint's box, as values (both bands read them at once without touching the
     /// footprints' reference counts).
     var footprintBoxes: [UInt64: PixelBox] = [:]

@@ -10,44 +10,49 @@ import Foundation
 extension Compositor {
     /// Lists `snap` (its footprint `f`, local time `local`) in the context `k` of the display
     /// list. Returns the context its sublayers are listed in (-1: they are not) and, when its
-    /// border must follow its sublayers, the border item to append after them.
-    func list(_ snap: LayerSnapshot, _ f: Footprint, local: Double, context k: Int32,
-              frame: PixelBox) -> (sublayers: Int32, border: DisplayItem?) {
-        guard k >= 0 else { return (-1, nil) }
-        guard displayList.contexts[Int(k)].depth < maxDepth else { displayList.skippedForDepth += 1; return (-1, nil) }
-        return list(snap, f, UnsafePointer(f.statePointer), local: local, context: k, frame: frame)
+    /// border must follow its sublayers, the index in `borders` of the border item it appended
+    /// there, to be listed after them (-1: none).
+    func list(_ snap: LayerSnapshot, _ f: Footprint, local: Double, context k: Int32, frame: PixelBox,
+              borders: inout [DisplayItem]) -> (sublayers: Int32, border: Int) {
+        guard k >= 0 else { return (-1, -1) }
+        guard displayList.contexts[Int(k)].depth < maxDepth else { displayList.skippedForDepth += 1; return (-1, -1) }
+        return list(snap, f, UnsafePointer(f.statePointer), local: local, context: k, frame: frame, borders: &borders)
     }
 
     /// `list` with the footprint's state `s` read in place, field by field (a copy retains every
     /// reference it holds; the state passed on as a value, even borrowed, was copied).
     private func list(_ snap: LayerSnapshot, _ f: Footprint, _ s: UnsafePointer<LayerState>, local: Double, context k: Int32,
-                      frame: PixelBox) -> (sublayers: Int32, border: DisplayItem?) {
+                      frame: PixelBox, borders: inout [DisplayItem]) -> (sublayers: Int32, border: Int) {
         guard !Compositor.needsGroup(snap, s, transitioning: f.transitioning) else {
             displayList.items.append(DisplayItem(kind: .group, context: k, footprint: f, box: f.box, local: local, geometry: nil))
-            return (-1, nil)
+            return (-1, -1)
         }
         let bordered = s.pointee.borderWidth > 0 && (s.pointee.borderColor?.alpha ?? 0) > 0
         let draws = (s.pointee.backgroundColor?.alpha ?? 0) > 0 || (snap.mayShowContents && s.pointee.contents.image != nil)
             || snap.contentKind != nil
         let leaf = snap.sublayers.isEmpty
         // A leaf that draws nothing is not listed (nor worked out).
-        guard draws || bordered || !leaf, let g = geometry(f, frame: frame) else { return (-1, nil) }
+        guard draws || bordered || !leaf, let g = geometry(f, frame: frame) else { return (-1, -1) }
         let solid = g.solid != nil && displayList.contexts[Int(k)].alpha == 1 && displayList.contexts[Int(k)].clips.isEmpty
         if draws || (bordered && leaf) {
             displayList.items.append(DisplayItem(kind: .layer, context: k, bordered: bordered && leaf, solid: solid,
                                                  footprint: f, box: f.box, local: local, geometry: g))
         }
-        guard !leaf else { return (-1, nil) }
+        guard !leaf else { return (-1, -1) }
         let c = displayList.contexts[Int(k)]
         let flipped = c.flipped != s.pointee.isGeometryFlipped
-        var child = DisplayContext(parentTime: local, parentWorld: f.world, parentSublayer: f.childSublayer, flipped: flipped,
+        var child = DisplayContext(parentTime: local, parentWorld: f.world, parentSublayer: f.sublayers?.sublayer.value, flipped: flipped,
                                    clips: c.clips, alpha: c.alpha * min(max(s.pointee.opacity, 0), 1), limit: c.limit,
                                    depth: c.depth + 1)
         if s.pointee.masksToBounds {
             child.clips.append(ClipShape(shape: g.shape, inverse: g.inverse, pixel: g.pixel, box: g.box))
             child.limit = child.limit.intersection(g.box)
         }
-        let border = bordered ? DisplayItem(kind: .border, context: k, solid: solid, footprint: f, box: f.box, local: local, geometry: g) : nil
+        var border = -1
+        if bordered {
+            borders.append(DisplayItem(kind: .border, context: k, solid: solid, footprint: f, box: f.box, local: local, geometry: g))
+            border = borders.count - 1
+        }
         guard !child.limit.isEmpty else { return (-1, border) }
         displayList.contexts.append(child)
         return (Int32(displayList.contexts.count - 1), border)
