@@ -52,8 +52,17 @@ public enum CGDiagnostics {
 /// `range` become its nearest bound (both counted as `.clampedInteger` unless `counted` is false —
 /// for callers that clamp on purpose, such as a span cut at the edge of a box), others truncate
 /// toward zero.
-@inlinable
+@inlinable @inline(__always)
 public func CGClampToInt(_ value: Double, in range: ClosedRange<Int> = -(1 << 52)...(1 << 52), counted: Bool = true) -> Int {
+    // Inside the range (the usual case) the conversion is one truncation, inlined where it is
+    // called (row span solvers call it per row); NaN and the bounds take the counted path.
+    if value > Double(range.lowerBound) && value < Double(range.upperBound) { return Int(value) }
+    return CGClampToIntOutside(value, in: range, counted: counted)
+}
+
+/// `CGClampToInt` of a value that is NaN or outside `range` (not inside it).
+@usableFromInline
+func CGClampToIntOutside(_ value: Double, in range: ClosedRange<Int>, counted: Bool) -> Int {
     if value.isNaN {
         if counted { CGDiagnostics.record(.clampedInteger) }
         return 0
@@ -62,11 +71,8 @@ public func CGClampToInt(_ value: Double, in range: ClosedRange<Int> = -(1 << 52
         if counted && value < Double(range.lowerBound) { CGDiagnostics.record(.clampedInteger) }
         return range.lowerBound
     }
-    if value >= Double(range.upperBound) {
-        if counted && value > Double(range.upperBound) { CGDiagnostics.record(.clampedInteger) }
-        return range.upperBound
-    }
-    return Int(value)
+    if counted && value > Double(range.upperBound) { CGDiagnostics.record(.clampedInteger) }
+    return range.upperBound
 }
 
 extension CGPoint {

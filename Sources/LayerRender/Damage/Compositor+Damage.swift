@@ -172,6 +172,15 @@ extension Compositor {
     private func place(_ snap: LayerSnapshot, _ s: UnsafeMutablePointer<LayerState>, _ inherited: Inherited,
                               local: Double, frame: PixelBox, last: Inherited?) -> Place {
         let transitioning = snap.animations.contains { $0.model.transitionProgress(at: local) != nil }
+        // A leaf that draws nothing of its own (and is not copied by a replicator) touches no
+        // pixels, is not listed and passes nothing on: its map is not worked out, as nothing
+        // would read it. A change that makes it draw changes its footprint, which places it.
+        if snap.sublayers.isEmpty, snap.mask == nil, !inherited.replicated,
+           !Compositor.drawsItself(snap, s, transitioning: transitioning) {
+            return Place(inherited: inherited, world: .identity, box: PixelBox(x0: 0, y0: 0, x1: 0, y1: 0),
+                         transitioning: transitioning, visible: false, childAlpha: inherited.alpha * min(max(s.pointee.opacity, 0), 1),
+                         childSpread: inherited.spread, sublayers: nil)
+        }
         let local4 = Compositor.localTransform(s, parentSublayer: inherited.sublayer.value)
         let full4 = inherited.transform3D.value.map { local4.concatenating($0) } ?? local4
         let world = Homography(full4).concatenating(inherited.world)

@@ -95,7 +95,7 @@ struct RowMap {
         // Centres outside the grown rect are more than half a pixel outside the shape (coverage
         // 0), so the columns are those whose centres lie in [a, b], widened by `inner`'s margin
         // (far above the rounding of the interval's sums) rather than by whole columns.
-        let margin = 1e-9 * max(abs(a), abs(b), 1)
+        let margin = 1e-9 * RowMap.magnitude(a, b)
         let a0 = a - margin, b0 = b + margin
         let first = a0 <= CGFloat(lo) ? lo : CGClampToInt(Double(a0.rounded(.up)), in: lo...hi, counted: false)
         let last = b0 >= CGFloat(hi - 1) ? hi : CGClampToInt(Double(b0.rounded(.down)) + 1, in: lo...hi, counted: false)
@@ -108,12 +108,21 @@ struct RowMap {
         return RowMap.inner(interval(r), lo: lo, hi: hi)
     }
 
+    /// The larger of |a|, |b| and 1 (neither is NaN), written out: the three-argument `max`
+    /// was a call per row.
+    @inline(__always)
+    private static func magnitude(_ a: CGFloat, _ b: CGFloat) -> CGFloat {
+        let x = abs(a), y = abs(b)
+        let m = y >= x ? y : x
+        return m >= 1 ? m : 1
+    }
+
     /// `inner` from the interval of a rect that is not empty.
     @inline(__always)
     static func inner(_ interval: (CGFloat, CGFloat), lo: Int, hi: Int) -> Range<Int> {
         var (a, b) = interval
         guard a <= b else { return lo..<lo }   // also when either is NaN
-        let margin = 1e-9 * max(abs(a), abs(b), 1)
+        let margin = 1e-9 * RowMap.magnitude(a, b)
         a += margin; b -= margin
         let first = a <= CGFloat(lo) ? lo : CGClampToInt(Double(a.rounded(.up)), in: lo...hi, counted: false)
         let last = b >= CGFloat(hi - 1) ? hi : CGClampToInt(Double(b.rounded(.down)) + 1, in: lo...hi, counted: false)

@@ -14,6 +14,14 @@ package struct TransformComponents {
     package var perspective: (CGFloat, CGFloat, CGFloat, CGFloat)
 
     package init(_ t: Transform3D) {
+        // The identity (most layers' transform, under most animations of a component): the
+        // values the general route below works out for it, exactly, without its square roots
+        // and arc tangents (atan2(−0, 1) is −0). Compared bit for bit: an identity with −0
+        // entries decomposes with other signs.
+        if withUnsafeBytes(of: t, { a in withUnsafeBytes(of: Transform3D.identity) { memcmp(a.baseAddress!, $0.baseAddress!, a.count) == 0 } }) {
+            scale = (1, 1, 1); rotation = (0, -0.0, 0); translation = (0, 0, 0); perspective = (0, 0, 0, 1)
+            return
+        }
         let sx = (t.m11 * t.m11 + t.m12 * t.m12 + t.m13 * t.m13).squareRoot()
         let sy = (t.m21 * t.m21 + t.m22 * t.m22 + t.m23 * t.m23).squareRoot()
         let sz = (t.m31 * t.m31 + t.m32 * t.m32 + t.m33 * t.m33).squareRoot()
@@ -28,10 +36,13 @@ package struct TransformComponents {
 
     /// The transform these components describe.
     package var transform: Transform3D {
-        let r = Transform3D.rotation(rotation.x, 1, 0, 0)
-            .concatenating(.rotation(rotation.y, 0, 1, 0))
-            .concatenating(.rotation(rotation.z, 0, 0, 1))
-        var t = r
+        // A rotation by ±0 is the identity with +0 off the diagonal, and the identity times a
+        // finite rotation about z is that rotation bit for bit: a turn about z alone (the usual
+        // case) needs neither product.
+        var t = rotation.x == 0 && rotation.y == 0 ? Transform3D.rotation(rotation.z, 0, 0, 1)
+            : Transform3D.rotation(rotation.x, 1, 0, 0)
+                .concatenating(.rotation(rotation.y, 0, 1, 0))
+                .concatenating(.rotation(rotation.z, 0, 0, 1))
         t.m11 *= scale.x; t.m12 *= scale.x; t.m13 *= scale.x
         t.m21 *= scale.y; t.m22 *= scale.y; t.m23 *= scale.y
         t.m31 *= scale.z; t.m32 *= scale.z; t.m33 *= scale.z
