@@ -4,15 +4,8 @@ import LayerRender
 
 // Turning the model tree into the immutable snapshot a commit publishes.
 extension CALayer {
-    /// True when layout or display is pending anywhere in the tree (commit repeats until quiet).
-    var needsLayoutOrDisplayInTree: Bool {
-        var stack: [CALayer] = [self]
-        while let l = stack.popLast() {
-            if l.needsLayoutFlag || l.needsDisplayFlag { return true }
-            stack.append(contentsOf: l.children)
-        }
-        return false
-    }
+    /// True when layout or display may be pending anywhere in the tree (commit repeats until quiet).
+    var needsLayoutOrDisplayInTree: Bool { cyclePending }
 
     /// The snapshot of this subtree; unchanged subtrees reuse their previous snapshot.
     /// Iterative (post-order), so 100,000-deep trees do not overflow the stack.

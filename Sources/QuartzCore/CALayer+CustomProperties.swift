@@ -100,6 +100,7 @@ extension CALayer {
         copy.appState = nil
         copy.needsLayoutFlag = false
         copy.needsDisplayFlag = false
+        copy.cyclePending = false
         return copy
     }
 

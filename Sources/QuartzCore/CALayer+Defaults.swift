@@ -53,6 +53,7 @@ extension CALayer {
         for (key, value) in overrides! { _ = keys[key]?.set(self, value) }
         needsLayoutFlag = false
         needsDisplayFlag = false
+        cyclePending = false
     }
 
     /// Copies every model property (not the tree) from `other`.

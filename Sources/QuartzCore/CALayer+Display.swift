@@ -47,13 +47,23 @@ extension CALayer {
     }
 
     /// Runs layout then display for every flagged layer of the subtree (what a commit does).
+    /// Only subtrees marked `cyclePending` are entered; afterwards each layer visited is marked
+    /// again from what is still flagged at or below it (a display may flag other layers).
     func layoutAndDisplayIfNeeded() {
         layoutIfNeeded()
+        guard cyclePending else { return }
+        var visited: [CALayer] = []
         var stack: [CALayer] = [self]
         while let layer = stack.popLast() {
+            visited.append(layer)
             layer.displayIfNeeded()
-            if let m = layer._mask { stack.append(m) }
-            stack.append(contentsOf: layer.children.reversed())
+            if let m = layer._mask, m.cyclePending { stack.append(m) }
+            for c in layer.children.reversed() where c.cyclePending { stack.append(c) }
+        }
+        // Children before their parents (the reverse of the walk's order).
+        for layer in visited.reversed() {
+            layer.cyclePending = layer.needsLayoutFlag || layer.needsDisplayFlag || layer._mask?.cyclePending == true
+                || layer.children.contains { $0.cyclePending }
         }
     }
 }

@@ -67,6 +67,7 @@ extension CALayer {
         newLayer._superlayer = self
         newLayer.isMaskLayer = false
         newLayer.setHostRoot(hostRootRef)
+        if newLayer.cyclePending { markCyclePending() }
         oldLayer._superlayer = nil
         oldLayer.setHostRoot(nil)
         setNeedsLayout()
@@ -123,5 +124,6 @@ extension CALayer {
         m._superlayer = self
         m.isMaskLayer = true
         m.setHostRoot(hostRootRef)
+        if m.cyclePending { markCyclePending() }
     }
 }

@@ -24,15 +24,35 @@ extension CALayer {
         top.layoutSubtree()
     }
 
-    /// Lays out every flagged layer of the subtree, parents before children.
+    /// Lays out every flagged layer of the subtree, parents before children. Subtrees with
+    /// nothing flagged are not entered (`cyclePending`; a layout that flags a sublayer marks it).
     func layoutSubtree() {
+        guard cyclePending else { return }
         var stack: [CALayer] = [self]
         while let layer = stack.popLast() {
             if layer.needsLayoutFlag {
                 layer.needsLayoutFlag = false
                 layer.layoutSublayers()
             }
-            stack.append(contentsOf: layer.children.reversed())
+            for c in layer.children.reversed() where c.cyclePending { stack.append(c) }
+        }
+    }
+
+    /// Marks the layer's subtree for the next commit's layout and display walks, and opens an
+    /// implicit transaction when it is on screen: Apple updates a marked layer "during the next
+    /// cycle" even when nothing else changed.
+    func cycleDidChange() {
+        markCyclePending()
+        if let root = liveRoot { TransactionState.current.touch(root) }
+    }
+
+    /// Marks this layer and its ancestors as having a layer flagged for layout or display at or
+    /// below them (stopping at an ancestor already marked).
+    func markCyclePending() {
+        var l: CALayer? = self
+        while let c = l, !c.cyclePending || c === self {
+            c.cyclePending = true
+            l = c._superlayer
         }
     }
 

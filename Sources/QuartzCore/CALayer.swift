@@ -70,6 +70,9 @@ open class CALayer: NSObject, CAMediaTiming {
 
     var needsLayoutFlag = false
     var needsDisplayFlag = false
+    /// This layer or one below it (sublayers, mask) may be flagged for layout or display: the
+    /// commit's layout and display walks skip subtrees without it (CALayer+Layout.swift).
+    var cyclePending = false
     var delegateProbe: DelegateProbe = []
     /// For instances of app-defined subclasses: their custom properties' watch (CALayer+CustomProperties.swift).
     var appState: AppLayerState?
@@ -427,7 +430,7 @@ open class CALayer: NSObject, CAMediaTiming {
     // MARK: Layout (implemented in CALayer+Layout.swift)
 
     /// Marks the layer as needing `layoutSublayers()` before the next display.
-    open func setNeedsLayout() { locked { needsLayoutFlag = true } }
+    open func setNeedsLayout() { locked { needsLayoutFlag = true; cycleDidChange() } }
 
     /// Whether the layer is marked as needing layout.
     open func needsLayout() -> Bool { locked { needsLayoutFlag } }
@@ -444,10 +447,10 @@ open class CALayer: NSObject, CAMediaTiming {
     // MARK: Display (implemented in CALayer+Display.swift)
 
     /// Marks the whole layer as needing `display()`.
-    open func setNeedsDisplay() { locked { needsDisplayFlag = true } }
+    open func setNeedsDisplay() { locked { needsDisplayFlag = true; cycleDidChange() } }
 
     /// Marks part of the layer (layer coordinates) as needing display; the whole layer is redrawn.
-    open func setNeedsDisplay(_ r: CGRect) { locked { needsDisplayFlag = true } }
+    open func setNeedsDisplay(_ r: CGRect) { locked { needsDisplayFlag = true; cycleDidChange() } }
 
     /// Whether the layer is marked as needing display.
     open func needsDisplay() -> Bool { locked { needsDisplayFlag } }

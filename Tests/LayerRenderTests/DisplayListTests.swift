@@ -161,12 +161,20 @@ import Testing
                 default: break
                 }
             }
+            // A layer that touches no pixel of the frame is not listed at all.
+            func onFrame(_ r: CGRect) -> Bool {
+                let i = r.intersection(CGRect(x: 0, y: 0, width: 200, height: 200))
+                return !i.isNull && i.width > 0 && i.height > 0
+            }
+            let own = CGRect(x: x + (variant == 1 ? 0.5 : 0), y: y, width: w, height: h)
             switch variant {
-            case 0: solidIDs.insert(l.id)
-            case 5 where width == 0: solidIDs.insert(l.id)                 // its border is not drawn
-            case 6 where w <= 3 || h <= 3: solidIDs.insert(l.id)           // the border covers it all
-            case 8 where width > 0: solidIDs.insert(l.id)                  // only a border
-            case 9: solidIDs.formUnion([l.id, inner[0].id])
+            case 0 where onFrame(own): solidIDs.insert(l.id)
+            case 5 where width == 0 && onFrame(own): solidIDs.insert(l.id)              // its border is not drawn
+            case 6 where (w <= 3 || h <= 3) && onFrame(own): solidIDs.insert(l.id)      // the border covers it all
+            case 8 where width > 0 && onFrame(own): solidIDs.insert(l.id)               // only a border
+            case 9:
+                solidIDs.insert(l.id)   // it has a sublayer: listed wherever it is
+                if onFrame(CGRect(x: x + 2, y: y + 2, width: 5, height: 5)) { solidIDs.insert(inner[0].id) }
             default: break
             }
             subs.append(l)

@@ -168,3 +168,90 @@ final class Manager: CALayoutManager {
         #expect(l.delegate == nil)
     }
 }
+
+/// Counts `display(_:)` calls per layer name, and flags other layers from inside a display.
+final class CountingDelegate: NSObject, CALayerDelegate {
+    var displayed: [String: Int] = [:]
+    var laidOut: [String: Int] = [:]
+    /// Layers to flag for display when the named layer displays.
+    var flags: [String: [CALayer]] = [:]
+    func display(_ layer: CALayer) {
+        let name = layer.name ?? ""
+        displayed[name, default: 0] += 1
+        for l in flags.removeValue(forKey: name) ?? [] { l.setNeedsDisplay() }
+    }
+    func layoutSublayers(of layer: CALayer) { laidOut[layer.name ?? "", default: 0] += 1 }
+}
+
+// Apple: "the layer's display() method is called during the next update cycle" for a layer
+// marked with setNeedsDisplay(), and layoutSublayers() runs for one marked with
+// setNeedsLayout() — wherever the layer sits in the tree, and whenever it was marked.
+@Suite struct CommitCycleTests {
+    /// A hosted tree: root → (a → (a1, a2), b → b1), every layer named and delegated to `d`.
+    func tree(_ d: CountingDelegate) -> (FrameDriver, [String: CALayer]) {
+        let p = FrameDriver(40, 40)
+        var all: [String: CALayer] = ["root": p.root]
+        func add(_ name: String, to parent: CALayer) -> CALayer {
+            let l = CALayer()
+            l.name = name
+            l.frame = CGRect(x: 0, y: 0, width: 10, height: 10)
+            l.delegate = d
+            parent.addSublayer(l)
+            all[name] = l
+            return l
+        }
+        let a = add("a", to: p.root), b = add("b", to: p.root)
+        _ = add("a1", to: a); _ = add("a2", to: a); _ = add("b1", to: b)
+        p.frame(at: 1)
+        return (p, all)
+    }
+
+    @Test func aCommitDisplaysEveryMarkedLayerAndNoOther() {
+        let d = CountingDelegate()
+        let (p, l) = tree(d)
+        d.displayed = [:]; d.laidOut = [:]
+        l["a2"]!.setNeedsDisplay()
+        l["b1"]!.setNeedsLayout()
+        p.frame(at: 2)
+        #expect(d.displayed == ["a2": 1])
+        #expect(d.laidOut == ["b1": 1])
+        // Nothing marked: a commit displays and lays out nothing.
+        l["a"]!.opacity = 0.5
+        p.frame(at: 3)
+        #expect(d.displayed == ["a2": 1])
+        #expect(d.laidOut == ["b1": 1])
+        withExtendedLifetime(d) {}
+    }
+
+    @Test func layersMarkedDuringTheCommitAreDisplayedInIt() {
+        let d = CountingDelegate()
+        let (p, l) = tree(d)
+        d.displayed = [:]
+        // b1's display marks a1 (visited earlier in the walk) and b (its own superlayer).
+        d.flags = ["b1": [l["a1"]!, l["b"]!]]
+        l["b1"]!.setNeedsDisplay()
+        p.frame(at: 2)
+        #expect(d.displayed == ["b1": 1, "a1": 1, "b": 1])
+        #expect(!l["a1"]!.needsDisplay() && !l["b"]!.needsDisplay())
+        withExtendedLifetime(d) {}
+    }
+
+    @Test func layersMarkedBeforeJoiningTheTreeAreDisplayedWhenTheyJoin() {
+        let d = CountingDelegate()
+        let (p, l) = tree(d)
+        d.displayed = [:]
+        let loose = CALayer(), leaf = CALayer(), mask = CALayer()
+        loose.name = "loose"; leaf.name = "leaf"; mask.name = "mask"
+        for x in [loose, leaf, mask] { x.delegate = d; x.frame = CGRect(x: 0, y: 0, width: 5, height: 5) }
+        loose.addSublayer(leaf)
+        leaf.setNeedsDisplay()
+        mask.setNeedsDisplay()
+        p.frame(at: 2)
+        #expect(d.displayed.isEmpty)   // not in a hosted tree yet
+        l["a1"]!.addSublayer(loose)
+        l["b1"]!.mask = mask
+        p.frame(at: 3)
+        #expect(d.displayed == ["leaf": 1, "mask": 1])
+        withExtendedLifetime(d) {}
+    }
+}

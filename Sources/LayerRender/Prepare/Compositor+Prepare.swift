@@ -31,8 +31,9 @@ extension Compositor {
         let draws = (s.pointee.backgroundColor?.alpha ?? 0) > 0 || (snap.mayShowContents && s.pointee.contents.image != nil)
             || snap.contentKind != nil
         let leaf = snap.sublayers.isEmpty
-        // A leaf that draws nothing is not listed (nor worked out).
-        guard draws || bordered || !leaf, let g = geometry(f, frame: frame) else { return (-1, -1) }
+        // A leaf that draws nothing, or touches no pixel of the frame (its box, which bands cull
+        // by, is empty), is not listed (nor worked out).
+        guard (draws || bordered) && !f.box.isEmpty || !leaf, let g = geometry(f, frame: frame) else { return (-1, -1) }
         let solid = g.solid != nil && displayList.contexts[Int(k)].alpha == 1 && displayList.contexts[Int(k)].clips.isEmpty
         if draws || (bordered && leaf) {
             displayList.items.append(DisplayItem(kind: .layer, context: k, bordered: bordered && leaf, solid: solid,
