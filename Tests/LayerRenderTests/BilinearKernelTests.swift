@@ -35,4 +35,31 @@ import Testing
             #expect(out == (0..<n).map { Raster.lerpWord(texels[Int(left[$0])], texels[Int(right[$0])], weights[$0]) })
         }
     }
+
+    /// Columns of a row scaled by a factor (magnified, slightly shrunk, flipped), as a bilinear
+    /// draw makes them: neighbouring texels, monotonic, clamped at both ends, read from a row
+    /// that ends at the last texel used (so a vector load past it would be caught by ASan).
+    @Test(arguments: [Int32(0), 1, 2])
+    func scaledRowsEqualLerpWord(variant: Int32) {
+        var s: UInt32 = 0x1234_5678
+        func next() -> UInt32 { s = s &* 1_664_525 &+ 1_013_904_223; return s }
+        for (count, n, flipped) in [(512, 1280, false), (128, 100, false), (200, 173, true), (9, 40, false), (3, 29, true), (1, 11, false)] {
+            let texels = UnsafeMutablePointer<UInt32>.allocate(capacity: count)
+            defer { texels.deallocate() }
+            for k in 0..<count { texels[k] = next() | 0xFF00_0000 }
+            var left: [Int32] = [], right: [Int32] = [], weights: [UInt32] = []
+            for x in 0..<n {
+                let c = flipped ? n - 1 - x : x
+                let u = (Double(c) + 0.5) * Double(count) / Double(n) - 0.5
+                let f = u.rounded(.down)
+                let l = min(max(Int(f), 0), count - 1), r = min(max(Int(f) + 1, 0), count - 1)
+                left.append(Int32(l)); right.append(Int32(r))
+                weights.append(UInt32(min(max(((u - f) * 256).rounded(), 0), 256)))
+            }
+            var out = [UInt32](repeating: 0, count: n)
+            cgs_lerp_columns_using(variant, &out, texels, left, right, weights, n)
+            #expect(out == (0..<n).map { Raster.lerpWord(texels[Int(left[$0])], texels[Int(right[$0])], weights[$0]) },
+                    "variant \(variant), \(count) → \(n)")
+        }
+    }
 }

@@ -131,6 +131,64 @@ import Testing
         #expect(memcmp(listed.target.pixels, walked.target.pixels, n * 4) == 0)
     }
 
+    /// An opaque layer hides what lies under it (Apple composites sublayers in order, each over
+    /// the ones before): the layers listed before an opaque solid rect that covers much of a band
+    /// are painted only around it — plain layers in each part it leaves, groups (a shadow here)
+    /// once in the box of those parts — with the pixels of the tree walk, for any band split and
+    /// within any limit; layers wholly under it are not painted at all.
+    @Test mutating func layersUnderAnOpaqueLayerArePaintedOnlyAroundIt() {
+        var subs: [LayerSnapshot] = []
+        for i in 0..<120 {
+            subs.append(layer(CGRect(x: Double(i % 12) * 16 - 5, y: Double(i / 12) * 19.5, width: 30, height: 26)) {
+                $0.backgroundColor = CGColor(red: Double(i % 7) / 6, green: 0.5, blue: Double(i % 3) / 2, alpha: 0.7)
+                $0.cornerRadius = 5
+                $0.transform = Transform3D.rotation(0.2 * Double(i % 9), 0, 0, 1)
+                if i % 17 == 0 { $0.shadowOpacity = 0.8; $0.shadowRadius = 4; $0.shadowOffset = CGSize(width: 3, height: 3) }
+            })
+        }
+        // Wholly under the opaque layer: never painted.
+        subs.append(layer(CGRect(x: 80, y: 80, width: 20, height: 20)) { $0.cornerRadius = 4 })
+        // A group (group opacity) whose own box lies under it, its sublayer overflowing out of it.
+        subs.append(layer(CGRect(x: 60, y: 70, width: 40, height: 40), [layer(CGRect(x: 30, y: -40, width: 80, height: 30))]) {
+            $0.opacity = 0.6
+        })
+        let opaque = layer(CGRect(x: 40, y: 50, width: 110, height: 120)) {
+            $0.backgroundColor = CGColor(red: 1, green: 1, blue: 1, alpha: 1)
+            $0.borderWidth = 2
+            $0.borderColor = CGColor(red: 0, green: 0, blue: 0, alpha: 1)
+        }
+        subs.append(opaque)
+        subs.append(layer(CGRect(x: 120, y: 20, width: 50, height: 60)) {   // over it, translucent
+            $0.backgroundColor = CGColor(red: 0, green: 0, blue: 1, alpha: 0.5)
+            $0.transform = Transform3D.rotation(0.4, 0, 0, 1)
+        })
+        let root = layer(CGRect(x: 0, y: 0, width: 200, height: 200), subs) { $0.backgroundColor = CGColor(red: 0.1, green: 0.1, blue: 0.1, alpha: 1) }
+        let frame = PixelBox(x0: 0, y0: 0, x1: 200, y1: 200)
+        let base = Compositor.base(scale: 1, origin: .zero)
+        for (threads, limit) in [(1, frame), (2, frame), (3, frame), (1, PixelBox(x0: 30, y0: 40, x1: 170, y1: 190)),
+                                 (2, PixelBox(x0: 60, y0: 0, x1: 140, y1: 200))] {
+            let listed = OwnedTarget(box: frame), walked = OwnedTarget(box: frame)
+            let c = Compositor()
+            c.threads = threads
+            _ = c.damage(root, at: 0, base: base, frame: frame)
+            c.render(root, at: 0, into: listed.target, base: base, limit: limit)
+            Compositor().render(root, at: 0, into: walked.target, base: base, limit: limit)
+            #expect(memcmp(listed.target.pixels, walked.target.pixels, 200 * 200 * 4) == 0, "\(threads) workers, \(limit)")
+            #expect(c.culledLayers > 0)
+        }
+        // The occluder is found: the opaque layer, for a band it covers a quarter of.
+        let (l, _) = list(root)
+        l.contexts.withUnsafeBufferPointer { contexts in
+            l.items.withUnsafeBufferPointer { items in
+                let o = Compositor.occluder(items, contexts, band: PixelBox(x0: 0, y0: 40, x1: 200, y1: 180))
+                #expect(items[o.index].footprint.snapshot.id == opaque.id)
+                #expect(o.box == PixelBox(x0: 40, y0: 50, x1: 150, y1: 170))
+                // A band it covers less than a quarter of has none.
+                #expect(Compositor.occluder(items, contexts, band: PixelBox(x0: 0, y0: 160, x1: 200, y1: 200)).index == 0)
+            }
+        }
+    }
+
     /// Layers that paint only opaque colour on whole device pixels are stored as solid rects
     /// (`SolidRect`): unrotated, unscaled, at whole pixels, square, opaque, with whole-pixel
     /// borders, no contents, under no group alpha or rounded clip. Anything else is left to the

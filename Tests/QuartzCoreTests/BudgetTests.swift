@@ -130,13 +130,18 @@ import Testing
 
     @Test func layersPastTheBandsPixelBudgetAreSkippedInPaintOrder() throws {
         // Root 100 × 100 and five opaque 100 × 100 squares on it, each a colour of its own:
-        // with room for three boxes, the root and the first two squares are painted.
+        // with room for three boxes, the root and the first two squares are painted. (Their
+        // corners are rounded a little: an opaque square rect would hide the ones below it,
+        // which are then not painted at all and cost none of the budget — tested below.)
         let root = CALayer()
         root.frame = CGRect(x: 0, y: 0, width: 100, height: 100)
         root.backgroundColor = CGColor(gray: 1, alpha: 1)
         let colours: [UInt32] = [0xFFFF_0000, 0xFF00_FF00, 0xFF00_00FF, 0xFFFF_FF00, 0xFF00_FFFF]
+        var squares: [CALayer] = []
         for c in colours {
             let l = CALayer()
+            squares.append(l)
+            l.cornerRadius = 0.5
             l.frame = root.bounds
             l.backgroundColor = CGColor(red: CGFloat(c >> 16 & 255) / 255, green: CGFloat(c >> 8 & 255) / 255,
                                         blue: CGFloat(c & 255) / 255, alpha: 1)
@@ -155,6 +160,13 @@ import Testing
         r.compositor.paintBudget = Compositor.maxPaintPixels
         r.compositor.invalidateDamage()
         #expect(try #require(frame(r, at: 2)).premultipliedPixel(x: 50, y: 50) == colours[4])
+        // Square corners: the top square hides the rest, so the budget of three boxes shows it.
+        CATransaction.begin(); CATransaction.setDisableActions(true)
+        for l in squares { l.cornerRadius = 0 }
+        CATransaction.commit()
+        r.compositor.paintBudget = 30_000
+        r.compositor.invalidateDamage()
+        #expect(try #require(frame(r, at: 3)).premultipliedPixel(x: 50, y: 50) == colours[4])
     }
 
     @Test func tenThousandTintedCopiesOfAGiantRasterizedLayerStayWithinThePixelBudget() throws {

@@ -55,3 +55,28 @@ package struct PixelBox: Equatable, Sendable {
     /// The empty box.
     package static let empty = PixelBox(x0: 0, y0: 0, x1: 0, y1: 0)
 }
+
+extension PixelBox {
+    /// The pixels of a box that another box leaves: up to four boxes (the rows above and below
+    /// it, then the columns left and right of it in its rows), disjoint, some possibly empty.
+    /// Four stored boxes, not an array: one is made per item and band.
+    struct Parts {
+        var above: PixelBox, below: PixelBox, left: PixelBox, right: PixelBox
+        /// No pixel is left.
+        var isEmpty: Bool { above.isEmpty && below.isEmpty && left.isEmpty && right.isEmpty }
+        /// The smallest box holding every part.
+        var bounds: PixelBox { above.union(below).union(left).union(right) }
+        /// Calls `body` with each part that is not empty.
+        func forEach(_ body: (PixelBox) -> Void) {
+            for b in [above, below, left, right] where !b.isEmpty { body(b) }
+        }
+    }
+
+    /// The parts of this box outside `o`.
+    func parts(outside o: PixelBox) -> Parts {
+        let cut = intersection(o)
+        guard !cut.isEmpty else { return Parts(above: self, below: .empty, left: .empty, right: .empty) }
+        return Parts(above: PixelBox(x0: x0, y0: y0, x1: x1, y1: cut.y0), below: PixelBox(x0: x0, y0: cut.y1, x1: x1, y1: y1),
+                     left: PixelBox(x0: x0, y0: cut.y0, x1: cut.x0, y1: cut.y1), right: PixelBox(x0: cut.x1, y0: cut.y0, x1: x1, y1: cut.y1))
+    }
+}

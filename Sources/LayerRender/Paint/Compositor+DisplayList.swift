@@ -8,32 +8,76 @@ import Foundation
 
 extension Compositor {
     /// Paints the items of `list` that meet `band` (rows of `target`; `frame` the whole target).
+    ///
+    /// Occlusion: an opaque solid rect that covers much of the band (`occluder`) stores its
+    /// words over whatever was painted before it, so the items listed before it are painted
+    /// only around it — plain items in each part of the band it leaves (at most four boxes),
+    /// groups (whose sublayers may overflow their own box) once in the box that holds those
+    /// parts. Same pixels: nothing under it shows.
     func paint(_ list: DisplayList, band: PixelBox, target: RenderTarget, frame: PixelBox) {
         skippedForDepth += list.skippedForDepth
         // Items and contexts are read in place: a copy of an item, of a context or of a layer's
         // state would move its bytes and retain every reference it holds, for each item and band.
         list.contexts.withUnsafeBufferPointer { contexts in
             list.items.withUnsafeBufferPointer { items in
+                let occluder = Compositor.occluder(items, contexts, band: band)
                 for i in items.indices {
                     guard !overBudget else { culledLayers += 1; continue }
                     let item = items.baseAddress! + i
                     let c = contexts.baseAddress! + Int(item.pointee.context)
                     let limit = c.pointee.limit.intersection(band)
                     guard !limit.isEmpty else { continue }
-                    if item.pointee.geometry == nil {
-                        paint(item.pointee.footprint.snapshot,
-                              c.pointee.context(alpha: c.pointee.alpha, target: target, limit: limit, frame: frame))
-                    } else {
+                    guard i < occluder.index else {
                         paint(item, c, limit: limit, target: target, frame: frame)
+                        continue
+                    }
+                    // A plain item paints within its box; a group's sublayers may reach beyond its
+                    // own box, so it is bounded by the band's parts alone.
+                    let plain = item.pointee.geometry != nil
+                    let parts = (plain ? limit.intersection(item.pointee.box) : limit).parts(outside: occluder.box)
+                    guard !parts.isEmpty else { culledLayers += 1; continue }
+                    if plain {
+                        parts.forEach { paint(item, c, limit: $0, target: target, frame: frame) }
+                    } else {
+                        paint(item, c, limit: parts.bounds, target: target, frame: frame)
                     }
                 }
             }
         }
     }
 
-    /// One plain layer's item: its body, its border, or both.
+    /// The topmost item that stores opaque words over at least a quarter of `band` (a solid
+    /// rect with a background), and the pixels of the band it covers; index 0 when there is
+    /// none (nothing lies below the first item).
+    static func occluder(_ items: UnsafeBufferPointer<DisplayItem>, _ contexts: UnsafeBufferPointer<DisplayContext>,
+                         band: PixelBox) -> (index: Int, box: PixelBox) {
+        let quarter = (band.x1 - band.x0) * (band.y1 - band.y0) / 4
+        var i = items.count - 1
+        while i > 0 {
+            let item = items.baseAddress! + i
+            if item.pointee.solid, item.pointee.kind == .layer, let solid = item.pointee.geometry?.solid, solid.fill != nil {
+                let c = contexts.baseAddress! + Int(item.pointee.context)
+                let b = solid.rect.intersection(c.pointee.limit).intersection(band)
+                if !b.isEmpty, (b.x1 - b.x0) * (b.y1 - b.y0) >= quarter { return (i, b) }
+            }
+            i -= 1
+        }
+        return (0, .empty)
+    }
+
+    /// A painted item: a group through the recursive painter, a plain layer through its own.
     private func paint(_ item: UnsafePointer<DisplayItem>, _ c: UnsafePointer<DisplayContext>, limit: PixelBox,
                        target: RenderTarget, frame: PixelBox) {
+        if item.pointee.geometry == nil {
+            paint(item.pointee.footprint.snapshot, c.pointee.context(alpha: c.pointee.alpha, target: target, limit: limit, frame: frame))
+        } else {
+            paintPlain(item, c, limit: limit, target: target, frame: frame)
+        }
+    }
+
+    /// One plain layer's item: its body, its border, or both.
+    private func paintPlain(_ item: UnsafePointer<DisplayItem>, _ c: UnsafePointer<DisplayContext>, limit: PixelBox,
+                            target: RenderTarget, frame: PixelBox) {
         // What the layer can touch (its footprint's box) misses the band.
         guard !item.pointee.box.intersection(limit).isEmpty else { culledLayers += 1; return }
         let box = item.pointee.geometry.unsafelyUnwrapped.box.intersection(limit)
