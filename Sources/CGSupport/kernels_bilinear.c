@@ -75,52 +75,9 @@ uint32_t cgs_lerp_rows(uint32_t *out, const uint32_t *top, const uint32_t *botto
     for (long i = 0; i < n; i++) out[i] = lerp_word(texels[left[i]], texels[right[i]], weight[i]);
 
 #if defined(__x86_64__)
-// Eight columns a step. When their texels lie within eight consecutive ones (a row magnified, or
-// shrunk a little: the usual case), those are loaded once — masked, so nothing past the last
-// texel they use is read — and each column's pair is picked out by a permute instead of sixteen
-// scalar loads; then the row kernel's lerp, with each column's weight spread over its four byte
-// lanes. Other steps take the scalar body. Same bytes either way (BilinearKernelTests).
 __attribute__((target("avx2")))
 static void lerp_columns_avx2(uint32_t *restrict out, const uint32_t *restrict texels, const int32_t *restrict left,
-                              const int32_t *restrict right, const uint32_t *restrict weight, long n) {
-    const __m256i zero = _mm256_setzero_si256(), half = _mm256_set1_epi16(128), full = _mm256_set1_epi16(256);
-    const __m256i lanes = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
-    // A column's weight (the low 16 bits of its word) in the four 16-bit lanes of its bytes, as
-    // unpacking the bytes against zero lays them out: columns 0, 1 (low) and 2, 3 (high) of each
-    // 128-bit half.
-    const __m256i spread_lo = _mm256_setr_epi8(0, 1, 0, 1, 0, 1, 0, 1, 4, 5, 4, 5, 4, 5, 4, 5,
-                                               0, 1, 0, 1, 0, 1, 0, 1, 4, 5, 4, 5, 4, 5, 4, 5);
-    const __m256i spread_hi = _mm256_setr_epi8(8, 9, 8, 9, 8, 9, 8, 9, 12, 13, 12, 13, 12, 13, 12, 13,
-                                               8, 9, 8, 9, 8, 9, 8, 9, 12, 13, 12, 13, 12, 13, 12, 13);
-    long i = 0;
-    for (; i + 8 <= n; i += 8) {
-        __m256i l = _mm256_loadu_si256((const __m256i *)(left + i)), r = _mm256_loadu_si256((const __m256i *)(right + i));
-        __m256i lo = _mm256_min_epi32(l, r), hi = _mm256_max_epi32(l, r);
-        lo = _mm256_min_epi32(lo, _mm256_permute2x128_si256(lo, lo, 1));
-        lo = _mm256_min_epi32(lo, _mm256_shuffle_epi32(lo, 0x4E));
-        lo = _mm256_min_epi32(lo, _mm256_shuffle_epi32(lo, 0xB1));
-        hi = _mm256_max_epi32(hi, _mm256_permute2x128_si256(hi, hi, 1));
-        hi = _mm256_max_epi32(hi, _mm256_shuffle_epi32(hi, 0x4E));
-        hi = _mm256_max_epi32(hi, _mm256_shuffle_epi32(hi, 0xB1));
-        int32_t first = _mm256_cvtsi256_si32(lo), span = _mm256_cvtsi256_si32(hi) - first;
-        if (span >= 8) {
-            for (long k = i; k < i + 8; k++) out[k] = lerp_word(texels[left[k]], texels[right[k]], weight[k]);
-            continue;
-        }
-        __m256i mask = _mm256_cmpgt_epi32(_mm256_set1_epi32(span + 1), lanes);
-        __m256i src = _mm256_maskload_epi32((const int *)(texels + first), mask);
-        __m256i p = _mm256_permutevar8x32_epi32(src, _mm256_sub_epi32(l, lo));
-        __m256i q = _mm256_permutevar8x32_epi32(src, _mm256_sub_epi32(r, lo));
-        __m256i w = _mm256_loadu_si256((const __m256i *)(weight + i));
-        __m256i wl = _mm256_shuffle_epi8(w, spread_lo), wh = _mm256_shuffle_epi8(w, spread_hi);
-        __m256i a = _mm256_add_epi16(_mm256_add_epi16(_mm256_mullo_epi16(_mm256_unpacklo_epi8(p, zero), _mm256_sub_epi16(full, wl)),
-                                                      _mm256_mullo_epi16(_mm256_unpacklo_epi8(q, zero), wl)), half);
-        __m256i b = _mm256_add_epi16(_mm256_add_epi16(_mm256_mullo_epi16(_mm256_unpackhi_epi8(p, zero), _mm256_sub_epi16(full, wh)),
-                                                      _mm256_mullo_epi16(_mm256_unpackhi_epi8(q, zero), wh)), half);
-        _mm256_storeu_si256((__m256i *)(out + i), _mm256_packus_epi16(_mm256_srli_epi16(a, 8), _mm256_srli_epi16(b, 8)));
-    }
-    for (; i < n; i++) out[i] = lerp_word(texels[left[i]], texels[right[i]], weight[i]);
-}
+                              const int32_t *restrict right, const uint32_t *restrict weight, long n) { LERP_COLUMNS_BODY }
 #endif
 
 static void lerp_columns_portable(uint32_t *restrict out, const uint32_t *restrict texels, const int32_t *restrict left,
