@@ -41,8 +41,11 @@ extension Compositor {
             spare = statePointer
             statePointer = state
             self.place = place
-            geometry = nil
-            hasGeometry = false
+            // (Written only when there is one: clearing the optional copies a whole empty geometry.)
+            if hasGeometry {
+                geometry = nil
+                hasGeometry = false
+            }
         }
 
         deinit {
