@@ -44,6 +44,8 @@ extension CALayer {
         layer._superlayer = self
         layer.isMaskLayer = false
         layer.setHostRoot(hostRootRef)
+        // (Marked directly: an app's setNeedsLayout() override need not call super.)
+        if layer.cyclePending { markCyclePending() }
         setNeedsLayout()
         treeDidChange(adding: layer)
     }

@@ -24,7 +24,7 @@ extension CALayer {
         top.layoutSubtree()
     }
 
-    /// Lays out every flagged layer of the subtree, parents before children. Subtrees with
+    /// Lays out every flagged layer of the subtree (masks included), parents before children. Subtrees with
     /// nothing flagged are not entered (`cyclePending`; a layout that flags a sublayer marks it).
     func layoutSubtree() {
         guard cyclePending else { return }
@@ -34,6 +34,8 @@ extension CALayer {
                 layer.needsLayoutFlag = false
                 layer.layoutSublayers()
             }
+            // A mask is laid out too (its flag would otherwise stay set, and with it its chain's mark).
+            if let m = layer._mask, m.cyclePending { stack.append(m) }
             for c in layer.children.reversed() where c.cyclePending { stack.append(c) }
         }
     }

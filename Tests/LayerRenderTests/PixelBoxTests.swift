@@ -14,10 +14,13 @@ import Testing
                 let r = CGRect(x: a, y: a, width: b - a, height: b - a)
                 let box = PixelBox(covering: r, limit: limit)
                 let lo = Double(r.minX), hi = Double(r.maxX)   // a and b up to rounding
-                let x0 = max(limit.x0, min(max(Int(Foundation.floor(max(lo, -1e9))), -1), limit.x1))
-                let x1 = min(limit.x1, max(min(Int(Foundation.ceil(min(hi, 1e9))), limit.x1), 0))
-                let y0 = max(limit.y0, min(max(Int(Foundation.floor(max(lo, -1e9))), -1), limit.y1))
-                let y1 = min(limit.y1, max(min(Int(Foundation.ceil(min(hi, 1e9))), limit.y1), 0))
+                // Clamped to the limit's own range, below 0 too (a replicated layer's limit is
+                // unbounded, and its first copy may lie at negative coordinates).
+                func clamp(_ v: Int, _ lo: Int, _ hi: Int) -> Int { min(max(v, lo), max(lo, hi)) }
+                let x0 = clamp(Int(Foundation.floor(max(lo, -1e9))), limit.x0, limit.x1)
+                let x1 = clamp(Int(Foundation.ceil(min(hi, 1e9))), limit.x0, limit.x1)
+                let y0 = clamp(Int(Foundation.floor(max(lo, -1e9))), limit.y0, limit.y1)
+                let y1 = clamp(Int(Foundation.ceil(min(hi, 1e9))), limit.y0, limit.y1)
                 #expect(box == PixelBox(x0: x0, y0: y0, x1: x1, y1: y1), "\(a)…\(b)")
             }
         }

@@ -4,7 +4,7 @@
 // contentsScale and draw(in:) is called, whose default calls the delegate's draw(_:in:), after
 // layerWillDraw(_:). The context handed to drawing is flipped so layer coordinates work as on iOS.
 // The action search is delegate → actions → style["actions"] → defaultAction(forKey:); NSNull stops it.
-import QuartzCore
+@testable import QuartzCore
 import Testing
 
 final class RecordingDelegate: NSObject, CALayerDelegate {
@@ -252,6 +252,23 @@ final class CountingDelegate: NSObject, CALayerDelegate {
         l["b1"]!.mask = mask
         p.frame(at: 3)
         #expect(d.displayed == ["leaf": 1, "mask": 1])
+        withExtendedLifetime(d) {}
+    }
+
+    @Test func masksAreLaidOutAndLeaveNothingMarked() {
+        let d = CountingDelegate()
+        let (p, l) = tree(d)
+        d.laidOut = [:]
+        let mask = CALayer()
+        mask.name = "mask"
+        mask.delegate = d
+        l["a"]!.mask = mask
+        mask.frame = CGRect(x: 0, y: 0, width: 10, height: 10)   // a resize marks it for layout
+        p.frame(at: 2)
+        #expect(d.laidOut["mask"] == 1)
+        #expect(!mask.needsLayout())
+        // Nothing is left marked: the next commit walks nothing.
+        #expect(!p.root.cyclePending)
         withExtendedLifetime(d) {}
     }
 }

@@ -223,6 +223,31 @@ import Testing
         #expect(check(r, at: 1.2).differing == 0)
     }
 
+    /// A copy on screen of a sublayer that itself lies at negative device coordinates: its
+    /// changes are repainted where the copy is (the first copy's box keeps its negative place).
+    @Test func aCopyOfALayerAtNegativeCoordinatesIsRepainted() {
+        MediaClock.override = 0
+        let r = CARenderer()
+        let root = box(CGRect(x: 0, y: 0, width: 200, height: 80), color(0.1, 0.1, 0.1))
+        let rep = CAReplicatorLayer()
+        rep.frame = CGRect(x: 0, y: 0, width: 40, height: 80)
+        rep.instanceCount = 2
+        rep.instanceTransform = CATransform3DMakeScale(-1, 1, 1)   // mirrored about the replicator's centre, x = 20
+        let cell = box(CGRect(x: -40, y: 20, width: 30, height: 30), color(0, 1, 0))   // its copy at 50…80
+        rep.addSublayer(cell)
+        root.addSublayer(rep)
+        r.bounds = root.bounds
+        r.layer = root
+        MediaClock.override = nil
+        _ = check(r, at: 0)
+        CATransaction.begin(); CATransaction.setDisableActions(true)
+        cell.backgroundColor = color(1, 0, 1)
+        CATransaction.commit()
+        let changed = check(r, at: 1)
+        #expect(changed.differing == 0)
+        #expect(changed.damage.minX <= 50 && changed.damage.maxX >= 80)
+    }
+
     @Test func stillTreesNeedNoWalk() {
         // A committed tree in which nothing moves with time is not walked again: no damage while
         // it stays; an animation deep inside (or under a mask) makes every ancestor unstill, so

@@ -39,6 +39,11 @@ final class Xvfb {
     deinit {
         kill(pid, SIGKILL)
         reap(pid)
+        // A killed server leaves its lock and socket behind: remove them, so that display
+        // numbers are not used up run after run.
+        let number = display.dropFirst()
+        try? FileManager.default.removeItem(atPath: "/tmp/.X\(number)-lock")
+        try? FileManager.default.removeItem(atPath: "/tmp/.X11-unix/X\(number)")
     }
 
     /// Runs a command against this server and waits for it.

@@ -36,7 +36,6 @@ package struct Homography: Equatable, Sendable {
             a.6 * c.0 + a.7 * c.3 + a.8 * c.6, a.6 * c.1 + a.7 * c.4 + a.8 * c.7, a.6 * c.2 + a.7 * c.5 + a.8 * c.8))
     }
 
-    /// The inverse, or nil when singular.
     /// Whether `inverse` exists (a finite, non-zero determinant), without working it out.
     package var isInvertible: Bool {
         let (a, b, c, d, e, f, g, h, i) = m
@@ -44,6 +43,7 @@ package struct Homography: Equatable, Sendable {
         return det != 0 && det.isFinite
     }
 
+    /// The inverse, or nil when singular.
     package var inverse: Homography? {
         let (a, b, c, d, e, f, g, h, i) = m
         let A = e * i - f * h, B = -(d * i - f * g), C = d * h - e * g

@@ -26,11 +26,14 @@ package struct PixelBox: Equatable, Sendable {
     package init(covering minX: Double, _ minY: Double, _ maxX: Double, _ maxY: Double, limit: PixelBox) {
         guard minX.isFinite, minY.isFinite, maxX.isFinite, maxY.isFinite else { self = .empty; return }
         // Clamping to the limit is the point here, not bad input: nothing is counted. The bounds
-        // are integers, so clamping before rounding gives what rounding first would.
-        x0 = max(limit.x0, PixelBox.floor(minX, -1, max(-1, limit.x1)))
-        y0 = max(limit.y0, PixelBox.floor(minY, -1, max(-1, limit.y1)))
-        x1 = min(limit.x1, PixelBox.ceil(maxX, 0, max(0, limit.x1)))
-        y1 = min(limit.y1, PixelBox.ceil(maxY, 0, max(0, limit.y1)))
+        // are integers, so clamping before rounding gives what rounding first would. (A limit
+        // reaching below 0, such as the unlimited box of a replicated layer, keeps negative
+        // coordinates: they were once clamped to −1 whatever the limit.)
+        let right = max(limit.x0, limit.x1), bottom = max(limit.y0, limit.y1)
+        x0 = PixelBox.floor(minX, limit.x0, right)
+        y0 = PixelBox.floor(minY, limit.y0, bottom)
+        x1 = PixelBox.ceil(maxX, limit.x0, right)
+        y1 = PixelBox.ceil(maxY, limit.y0, bottom)
     }
 
     /// ⌊v⌋ clamped to lo…hi, for finite `v` (one conversion, no call into libm: boxes are made
