@@ -8,7 +8,7 @@ import CoreGraphics
 import Testing
 
 @Suite struct ShadowSpanKernelTests {
-    @Test(arguments: [Int32(0), 1])
+    @Test(arguments: [Int32(0), 1, 2])
     func spansEqualBlendPerPixel(variant: Int32) {
         var s: UInt32 = 0x0BAD_5EED
         func next() -> UInt32 { s = s &* 1_664_525 &+ 1_013_904_223; return s }
@@ -62,7 +62,7 @@ import Testing
 /// The edge kernel (kernels_blend.c) against `Raster.blend` at each pixel's coverage: random
 /// colours and destinations, coverages 0 (left alone), 1, and between, NaN and below 0 (left alone).
 @Suite struct BlendCoverageKernelTests {
-    @Test(arguments: [Int32(0), 1])
+    @Test(arguments: [Int32(0), 1, 2])
     func runsEqualBlendAtEachCoverage(variant: Int32) {
         var rng = TestLCG(seed: 0x0BAD_F00D)
         func next() -> UInt32 { rng.next() }
