@@ -34,7 +34,9 @@ extension CALayer {
         ctx.scaleBy(x: scale, y: -scale)
         ctx.translateBy(x: -storage.bounds.minX, y: -storage.bounds.minY)
         delegateProbe.remove([.baseDrawRan, .drawNotImplemented])
+        probing = true
         draw(in: ctx)
+        probing = false
         // Nothing drew (no draw(in:) override, no delegate drawing): keep the current contents.
         let nothingDrew = delegateProbe.contains(.baseDrawRan) && (delegate == nil || delegateProbe.contains(.drawNotImplemented))
         if !nothingDrew { setDrawnContents(ctx.makeImage()) }

@@ -74,6 +74,11 @@ open class CALayer: NSObject, CAMediaTiming {
     /// commit's layout and display walks skip subtrees without it (CALayer+Layout.swift).
     var cyclePending = false
     var delegateProbe: DelegateProbe = []
+    /// Set while `display()` draws the backing store (under the layer lock): only then do
+    /// `draw(in:)` and the delegate's default `draw(_:in:)` record into `delegateProbe`. A tiled
+    /// layer's tiles are drawn on several threads at once, never through `display()`, and must
+    /// not write the layer's fields.
+    var probing = false
     /// For instances of app-defined subclasses: their custom properties' watch (CALayer+CustomProperties.swift).
     var appState: AppLayerState?
 
@@ -465,7 +470,7 @@ open class CALayer: NSObject, CAMediaTiming {
     /// Draws the layer's contents into `ctx` (origin top-left, y down, points); calls the delegate's
     /// `draw(_:in:)`.
     open func draw(in ctx: CGContext) {
-        delegateProbe.insert(.baseDrawRan)
+        if probing { delegateProbe.insert(.baseDrawRan) }
         delegate?.draw(self, in: ctx)
     }
 

@@ -57,7 +57,7 @@ extension CALayerDelegate {
     /// Default: not implemented (the layer draws a backing store instead).
     public func display(_ layer: CALayer) { layer.delegateProbe.insert(.displayNotImplemented) }
     /// Default: not implemented (nothing is drawn).
-    public func draw(_ layer: CALayer, in ctx: CGContext) { layer.delegateProbe.insert(.drawNotImplemented) }
+    public func draw(_ layer: CALayer, in ctx: CGContext) { if layer.probing { layer.delegateProbe.insert(.drawNotImplemented) } }
     /// Default: does nothing.
     public func layerWillDraw(_ layer: CALayer) {}
     /// Default: not implemented (the layout manager lays out).
