@@ -172,11 +172,11 @@ extension Compositor {
     private func place(_ snap: LayerSnapshot, _ s: UnsafeMutablePointer<LayerState>, _ inherited: Inherited,
                               local: Double, frame: PixelBox, last: Inherited?) -> Place {
         let transitioning = snap.animations.contains { $0.model.transitionProgress(at: local) != nil }
+        let draws = Compositor.drawsItself(snap, s, transitioning: transitioning)
         // A leaf that draws nothing of its own (and is not copied by a replicator) touches no
         // pixels, is not listed and passes nothing on: its map is not worked out, as nothing
         // would read it. A change that makes it draw changes its footprint, which places it.
-        if snap.sublayers.isEmpty, snap.mask == nil, !inherited.replicated,
-           !Compositor.drawsItself(snap, s, transitioning: transitioning) {
+        if snap.sublayers.isEmpty, snap.mask == nil, !inherited.replicated, !draws {
             return Place(inherited: inherited, world: .identity, box: PixelBox(x0: 0, y0: 0, x1: 0, y1: 0),
                          transitioning: transitioning, visible: false, childAlpha: inherited.alpha * min(max(s.pointee.opacity, 0), 1),
                          childSpread: inherited.spread, sublayers: nil)
@@ -195,7 +195,7 @@ extension Compositor {
             let limit = inherited.replicated ? Compositor.unlimited : frame
             // A layer that draws nothing of its own touches no pixels: its box stays empty, so
             // moving or fading it damages nothing (its sublayers' boxes hold their pixels).
-            if inherited.replicated || Compositor.drawsItself(snap, s, transitioning: transitioning) {
+            if inherited.replicated || draws {
                 box = Compositor.box(of: s.pointee.bounds.standardized, world: world, limit: limit)
             }
             if snap.mayShowContents, let image = s.pointee.contents.image { box = box.union(contentsBox(image, s, world: world, limit: limit)) }
