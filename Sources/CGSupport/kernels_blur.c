@@ -29,16 +29,52 @@ static inline void blur_columns_from(long x0, uint8_t *out, const float *const *
 #if defined(__x86_64__)
 #include <immintrin.h>
 
+// An output group is eight outputs in one register; its sum is a chain of dependent adds (one
+// per tap), so the vector loops interleave up to eight groups for the processor to overlap their
+// chains. A run whose length is not a multiple of eight ends with a group laid over its last
+// eight outputs: the outputs it recomputes get the same bits again (each depends only on its
+// inputs and the weights). `GROUPS` is the most groups a step holds.
+enum { GROUPS = 8 };
+
+// The first columns of the groups of the step at `x` (run length n ≥ 8) into g; returns how many.
+static inline int groups_at(long x, long n, long g[GROUPS]) {
+    long last = n - 8;
+    int c = 0;
+    for (long p = x; c < GROUPS && p < last; p += 8) g[c++] = p;
+    if (c < GROUPS && (c == 0 || g[c - 1] < last)) g[c++] = last;
+    return c;
+}
+
+// One step of `c` groups (a constant where it is called, so the groups stay in registers).
+__attribute__((target("avx2"), always_inline))
+static inline void row_step(float *out, const float *line, const float *k, long taps, const long *g, int c) {
+    __m256 a[GROUPS];
+    for (int i = 0; i < c; i++) a[i] = _mm256_setzero_ps();
+    for (long j = 0; j < taps; j++) {
+        __m256 w = _mm256_set1_ps(k[j]);
+        for (int i = 0; i < c; i++) a[i] = _mm256_add_ps(a[i], _mm256_mul_ps(w, _mm256_loadu_ps(line + g[i] + j)));
+    }
+    for (int i = 0; i < c; i++) _mm256_storeu_ps(out + g[i], a[i]);
+}
+
 __attribute__((target("avx2")))
 static void blur_row_avx2(float *out, const float *line, const float *k, long taps, long n) {
-    long x = 0;
-    for (; x + 8 <= n; x += 8) {
-        __m256 acc = _mm256_setzero_ps();
-        for (long j = 0; j < taps; j++)
-            acc = _mm256_add_ps(acc, _mm256_mul_ps(_mm256_set1_ps(k[j]), _mm256_loadu_ps(line + x + j)));
-        _mm256_storeu_ps(out + x, acc);
+    if (n < 8) { blur_row_from(0, out, line, k, taps, n); return; }
+    for (long x = 0;; x += 8 * GROUPS) {
+        long g[GROUPS];
+        int c = groups_at(x, n, g);
+        switch (c) {
+        case 1: row_step(out, line, k, taps, g, 1); break;
+        case 2: row_step(out, line, k, taps, g, 2); break;
+        case 3: row_step(out, line, k, taps, g, 3); break;
+        case 4: row_step(out, line, k, taps, g, 4); break;
+        case 5: row_step(out, line, k, taps, g, 5); break;
+        case 6: row_step(out, line, k, taps, g, 6); break;
+        case 7: row_step(out, line, k, taps, g, 7); break;
+        default: row_step(out, line, k, taps, g, 8); break;
+        }
+        if (g[c - 1] == n - 8) return;
     }
-    blur_row_from(x, out, line, k, taps, n);
 }
 
 static void blur_row_sse2(float *out, const float *line, const float *k, long taps, long n) {
@@ -52,19 +88,45 @@ static void blur_row_sse2(float *out, const float *line, const float *k, long ta
     blur_row_from(x, out, line, k, taps, n);
 }
 
+// Eight summed outputs as bytes: ⌊min(acc + 0.5, 255)⌋.
+__attribute__((target("avx2")))
+static inline void store_bytes8(uint8_t *out, __m256 acc) {
+    __m256i v = _mm256_cvttps_epi32(_mm256_min_ps(_mm256_add_ps(acc, _mm256_set1_ps(0.5f)), _mm256_set1_ps(255.0f)));
+    __m128i w = _mm_packs_epi32(_mm256_castsi256_si128(v), _mm256_extracti128_si256(v, 1));
+    _mm_storel_epi64((__m128i *)out, _mm_packus_epi16(w, w));
+}
+
+// One step of `c` groups of the column pass, stored as bytes.
+__attribute__((target("avx2"), always_inline))
+static inline void columns_step(uint8_t *out, const float *const *rows, const float *weights, long count, const long *g, int c) {
+    __m256 a[GROUPS];
+    for (int i = 0; i < c; i++) a[i] = _mm256_setzero_ps();
+    for (long j = 0; j < count; j++) {
+        __m256 w = _mm256_set1_ps(weights[j]);
+        const float *r = rows[j];
+        for (int i = 0; i < c; i++) a[i] = _mm256_add_ps(a[i], _mm256_mul_ps(w, _mm256_loadu_ps(r + g[i])));
+    }
+    for (int i = 0; i < c; i++) store_bytes8(out + g[i], a[i]);
+}
+
 __attribute__((target("avx2")))
 static void blur_columns_avx2(uint8_t *out, const float *const *rows, const float *weights, long count, long n) {
-    long x = 0;
-    const __m256 half = _mm256_set1_ps(0.5f), top = _mm256_set1_ps(255.0f);
-    for (; x + 8 <= n; x += 8) {
-        __m256 acc = _mm256_setzero_ps();
-        for (long j = 0; j < count; j++)
-            acc = _mm256_add_ps(acc, _mm256_mul_ps(_mm256_set1_ps(weights[j]), _mm256_loadu_ps(rows[j] + x)));
-        __m256i v = _mm256_cvttps_epi32(_mm256_min_ps(_mm256_add_ps(acc, half), top));
-        __m128i w = _mm_packs_epi32(_mm256_castsi256_si128(v), _mm256_extracti128_si256(v, 1));
-        _mm_storel_epi64((__m128i *)(out + x), _mm_packus_epi16(w, w));
+    if (n < 8) { blur_columns_from(0, out, rows, weights, count, n); return; }
+    for (long x = 0;; x += 8 * GROUPS) {
+        long g[GROUPS];
+        int c = groups_at(x, n, g);
+        switch (c) {
+        case 1: columns_step(out, rows, weights, count, g, 1); break;
+        case 2: columns_step(out, rows, weights, count, g, 2); break;
+        case 3: columns_step(out, rows, weights, count, g, 3); break;
+        case 4: columns_step(out, rows, weights, count, g, 4); break;
+        case 5: columns_step(out, rows, weights, count, g, 5); break;
+        case 6: columns_step(out, rows, weights, count, g, 6); break;
+        case 7: columns_step(out, rows, weights, count, g, 7); break;
+        default: columns_step(out, rows, weights, count, g, 8); break;
+        }
+        if (g[c - 1] == n - 8) return;
     }
-    blur_columns_from(x, out, rows, weights, count, n);
 }
 
 static void blur_columns_sse2(uint8_t *out, const float *const *rows, const float *weights, long count, long n) {
