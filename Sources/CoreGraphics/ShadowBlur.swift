@@ -57,57 +57,51 @@ package enum ShadowBlur {
         let s = min(sigma, maxSigma)
         if s > maxExactSigma { return BoxBlur.blur(&plane, width: width, height: height, sigma: s) }
         let k = kernel(sigma: s), r = k.count / 2
-        var f = [Float](repeating: 0, count: width * height)
         var line = [Float](repeating: 0, count: max(width, height) + 2 * r)
-        var inked = [Bool](repeating: false, count: height)
-        // The second pass's taps for one output row: row pointers (shifted to a span's first
-        // column) and weights.
-        let rows = UnsafeMutablePointer<UnsafePointer<Float>?>.allocate(capacity: k.count)
-        let shifted = UnsafeMutablePointer<UnsafePointer<Float>?>.allocate(capacity: k.count)
-        let weights = UnsafeMutablePointer<Float>.allocate(capacity: k.count)
-        defer { rows.deallocate(); shifted.deallocate(); weights.deallocate() }
+        // The first pass's rows, each written before it is read: rows with no coverage (the
+        // plane's margins, mostly) are skipped by both passes, and those between the first and
+        // last inked rows are zeroed, so that each output row's taps are one run of rows.
+        let f = UnsafeMutablePointer<Float>.allocate(capacity: width * height)
+        defer { f.deallocate() }
         plane.withUnsafeMutableBufferPointer { p in
-            f.withUnsafeMutableBufferPointer { f in
-                line.withUnsafeMutableBufferPointer { line in
-                    let f = f.baseAddress!, line = line.baseAddress!, p = p.baseAddress!
-                    // Rows: each output is Σ k[j] × in[x + j − r], as a sum of shifted input rows.
-                    // Rows with no coverage (the plane's margins, mostly) stay zero and are
-                    // skipped by both passes; a row equal to the last inked one (the straight
-                    // sides of a rectangle) takes that row's result.
-                    var last = -1
-                    for y in 0..<height {
-                        let src = p + y * width, out = f + y * width
-                        var any: UInt8 = 0
-                        for x in 0..<width { any |= src[x] }
-                        inked[y] = any != 0
-                        guard any != 0 else { continue }
-                        defer { last = y }
-                        if last >= 0, memcmp(src, p + last * width, width) == 0 {
-                            out.update(from: f + last * width, count: width)
-                            continue
-                        }
-                        for x in 0..<width { line[r + x] = Float(src[x]) }   // zeros either side stay zero
-                        cgs_blur_row(out, line, k, k.count, width)
+            line.withUnsafeMutableBufferPointer { line in
+                let line = line.baseAddress!, p = p.baseAddress!
+                // Rows: each output is Σ k[j] × in[x + j − r], as a sum of shifted input rows.
+                // A row equal to the last inked one (the straight sides of a rectangle) takes
+                // that row's result.
+                var last = -1, top = height, bottom = -1
+                for y in 0..<height {
+                    let src = p + y * width, out = f + y * width
+                    var any: UInt8 = 0
+                    for x in 0..<width { any |= src[x] }
+                    guard any != 0 else { continue }
+                    if top > y { top = y }
+                    if bottom >= 0, bottom + 1 < y { (f + (bottom + 1) * width).update(repeating: 0, count: (y - bottom - 1) * width) }
+                    bottom = y
+                    defer { last = y }
+                    if last >= 0, memcmp(src, p + last * width, width) == 0 {
+                        out.update(from: f + last * width, count: width)
+                        continue
                     }
-                    // Columns: each output row is Σ k[j] × row(y + j − r), rows outside being zero,
-                    // over the columns the caller reads.
+                    cgs_bytes_to_floats(line + r, src, width)   // zeros either side stay zero
+                    cgs_blur_row(out, line, k, k.count, width)
+                }
+                // Columns: each output row is Σ k[j] × row(y + j − r) over the inked rows within
+                // reach (a zero row between them adds +0, which leaves every sum's bits), over
+                // the columns the caller reads.
+                k.withUnsafeBufferPointer { k in
+                    let k = k.baseAddress!
                     for y in 0..<height {
                         let need = needs?[y] ?? Need(lo: 0, hi: width)
                         let lo = max(need.lo, 0), hi = min(need.hi, width)
                         guard lo < hi else { continue }
                         let out = p + y * width
-                        // The inked rows within reach and their weights, in order of tap.
-                        var count = 0
-                        for j in max(0, r - y)..<min(k.count, height + r - y) where inked[y + j - r] {
-                            rows[count] = UnsafePointer(f + (y + j - r) * width)
-                            weights[count] = k[j]
-                            count += 1
-                        }
+                        // Taps j read row y + j − r: those in top...bottom.
+                        let first = max(0, top - y + r), end = min(2 * r + 1, bottom - y + r + 1)
                         func columns(_ x0: Int, _ x1: Int) {
                             guard x0 < x1 else { return }
-                            if count == 0 { (out + x0).update(repeating: 0, count: x1 - x0); return }
-                            for i in 0..<count { shifted[i] = rows[i]! + x0 }
-                            cgs_blur_columns(out + x0, shifted, weights, count, x1 - x0)
+                            if first >= end { (out + x0).update(repeating: 0, count: x1 - x0); return }
+                            cgs_blur_columns(out + x0, f + (y + first - r) * width + x0, width, k + first, end - first, x1 - x0)
                         }
                         if need.skipLo < need.skipHi {
                             columns(lo, min(need.skipLo, hi))

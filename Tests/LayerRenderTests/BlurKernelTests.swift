@@ -23,27 +23,15 @@ import Testing
                 for j in 0..<taps { for x in 0..<n { expected[x] += k[j] * line[x + j] } }
                 #expect(out.map(\.bitPattern) == expected.map(\.bitPattern), "row: variant \(variant), taps \(taps), n \(n)")
 
-                let rows = (0..<taps).map { _ in (0..<n).map { _ in unit() * 255 } }
+                // Rows of n floats, `stride` (n + 3) apart.
+                let stride = n + 3
+                let rows = (0..<(taps * stride)).map { _ in unit() * 255 }
                 var bytes = [UInt8](repeating: 7, count: n)
-                rows.withPointers { pointers in cgs_blur_columns_using(variant, &bytes, pointers, k, taps, n) }
+                cgs_blur_columns_using(variant, &bytes, rows, stride, k, taps, n)
                 var acc = [Float](repeating: 0, count: n)
-                for j in 0..<taps { for x in 0..<n { acc[x] += k[j] * rows[j][x] } }
+                for j in 0..<taps { for x in 0..<n { acc[x] += k[j] * rows[j * stride + x] } }
                 #expect(bytes == acc.map { UInt8(min($0 + 0.5, 255)) }, "columns: variant \(variant), taps \(taps), n \(n)")
             }
         }
-    }
-}
-
-extension Array where Element == [Float] {
-    /// Calls `body` with a C array of pointers to each row's floats.
-    func withPointers<R>(_ body: (UnsafePointer<UnsafePointer<Float>?>) -> R) -> R {
-        let copies = map { row -> UnsafeMutablePointer<Float> in
-            let p = UnsafeMutablePointer<Float>.allocate(capacity: Swift.max(row.count, 1))
-            p.initialize(from: row, count: row.count)
-            return p
-        }
-        defer { copies.forEach { $0.deallocate() } }
-        let pointers = copies.map { Optional(UnsafePointer($0)) }
-        return pointers.withUnsafeBufferPointer { body($0.baseAddress!) }
     }
 }

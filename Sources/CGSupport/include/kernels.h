@@ -31,14 +31,22 @@ void cgs_lerp_columns(uint32_t *out, const uint32_t *texels, const int32_t *left
 /// for x < n, j < taps, summed from zero in order of j. `line` holds n + taps − 1 floats.
 void cgs_blur_row(float *out, const float *line, const float *k, long taps, long n);
 
-/// The second pass over n columns: acc = Σ_j weights[j]·rows[j][x] summed from zero in order of
-/// j, then out[x] = the byte ⌊min(acc + 0.5, 255)⌋ (acc ≥ 0).
-void cgs_blur_columns(uint8_t *out, const float *const *rows, const float *weights, long count, long n);
+/// The second pass over n columns: acc = Σ_j weights[j]·first[j·stride + x] summed from zero in
+/// order of j (row j of the taps starts `stride` floats after row j − 1), then out[x] = the byte
+/// ⌊min(acc + 0.5, 255)⌋ (acc ≥ 0).
+void cgs_blur_columns(uint8_t *out, const float *first, long stride, const float *weights, long count, long n);
+
+/// out[i] = in[i] as a float, for i < n (the blur's rows, bytes to floats; vectorised by the compiler).
+void cgs_bytes_to_floats(float *out, const uint8_t *in, long n);
 
 /// `Raster.blend` of a shadow's colour over dst[i] for each i < n with alpha[i] ≠ 0, each
 /// channel ⌊min(src[4a + c] + d_c·inv[a] + 0.5, 255)⌋ (channels b, g, r, a), where the caller's
 /// 256-entry tables hold colour·cov(a) (4 floats each) and 1 − colourAlpha·cov(a)/255.
 void cgs_shadow_span(uint32_t *dst, const uint8_t *alpha, long n, const float *src, const float *inv);
+
+/// The first run of opaque pixels (alpha byte 255) of row[from ..< to]: its first column in
+/// *start, the column after it returned; both `to` when there is none.
+long cgs_opaque_run(const uint32_t *row, long from, long to, long *start);
 
 /// A rounded rectangle as `RoundedRect.distance` reads it: centre, half sizes, corner radii
 /// (minX-minY, maxX-minY, minX-maxY, maxX-maxY) and whether any radius is above 0.
@@ -114,7 +122,8 @@ void cgs_blend_coverage_using(int variant, uint32_t *p, const float *cov, long n
 void cgs_image_row_using(int variant, uint32_t *out, long x0, long n, double y, const cgs_image_map *map, int stores,
                          float alpha);
 void cgs_shadow_span_using(int variant, uint32_t *dst, const uint8_t *alpha, long n, const float *src, const float *inv);
-void cgs_blur_columns_using(int variant, uint8_t *out, const float *const *rows, const float *weights, long count, long n);
+void cgs_blur_columns_using(int variant, uint8_t *out, const float *first, long stride, const float *weights, long count,
+                            long n);
 
 // The path rasteriser's cells (Raster/PathRasterizer.swift): each row holds, per column, the
 // signed area its edges leave there (differences, summed along the row when filled), and one

@@ -201,12 +201,10 @@ extension Raster {
             guard ty >= box.y0, ty < box.y1, lo < hi else { return ShadowBlur.Need(lo: 0, hi: 0) }
             var need = ShadowBlur.Need(lo: lo, hi: hi)
             guard let opaqueAbove, ty >= above.y0, ty < above.y1 else { return need }
-            let row = opaqueAbove.row(ty)
-            var x = max(above.x0, lo + ox)
-            let end = min(above.x1, hi + ox)
-            while x < end, row[x] >> 24 != 255 { x += 1 }
-            let start = x
-            while x < end, row[x] >> 24 == 255 { x += 1 }
+            let from = max(above.x0, lo + ox), end = min(above.x1, hi + ox)
+            guard from < end else { return need }
+            var start = 0
+            let x = cgs_opaque_run(opaqueAbove.row(ty), from, end, &start)
             if x > start { need.skipLo = start - ox; need.skipHi = x - ox }
             return need
         }
