@@ -124,15 +124,16 @@ import Testing
 /// `cgs_opaque_run` (the opaque run a shadow's blur skips) against its definition written out:
 /// the first pixel with alpha 255 at or after `from`, then the first after it that is not.
 @Suite struct OpaqueRunTests {
-    @Test func theFirstOpaqueRunIsFound() {
+    @Test(arguments: [Int32(0), 2])
+    func theFirstOpaqueRunIsFound(variant: Int32) {
         var s: UInt32 = 0x0DD_BA11
         func next() -> UInt32 { s = s &* 1_664_525 &+ 1_013_904_223; return s }
         for case_ in 0..<400 {
-            let n = case_ % 41
+            let n = case_ % 71
             // Runs of opaque and translucent pixels (alpha 254 next to 255 included).
             var row: [UInt32] = []
             while row.count < n {
-                let opaque = next() % 2 == 0, length = Int(next() % 9)
+                let opaque = next() % 2 == 0, length = Int(next() % 21)
                 for _ in 0..<length { row.append(opaque ? 0xFF00_0000 | next() % 0x100_0000 : (next() % 0xFF00_0000)) }
             }
             row = Array(row.prefix(n))
@@ -142,8 +143,8 @@ import Testing
             let expectedStart = x
             while x < to, row[x] >> 24 == 255 { x += 1 }
             var start = -1
-            let end = cgs_opaque_run(row, from, to, &start)
-            #expect(start == expectedStart && end == x, "case \(case_): \(start)..<\(end), expected \(expectedStart)..<\(x)")
+            let end = cgs_opaque_run_using(variant, row, from, to, &start)
+            #expect(start == expectedStart && end == x, "variant \(variant), case \(case_): \(start)..<\(end), expected \(expectedStart)..<\(x)")
         }
     }
 }

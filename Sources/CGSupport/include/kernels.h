@@ -122,6 +122,7 @@ void cgs_blend_coverage_using(int variant, uint32_t *p, const float *cov, long n
 void cgs_image_row_using(int variant, uint32_t *out, long x0, long n, double y, const cgs_image_map *map, int stores,
                          float alpha);
 void cgs_shadow_span_using(int variant, uint32_t *dst, const uint8_t *alpha, long n, const float *src, const float *inv);
+long cgs_opaque_run_using(int variant, const uint32_t *row, long from, long to, long *start);
 void cgs_blur_columns_using(int variant, uint8_t *out, const float *first, long stride, const float *weights, long count,
                             long n);
 
