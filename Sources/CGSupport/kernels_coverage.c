@@ -108,3 +108,117 @@ void cgs_rrect_row(float *out, long x0, long n, double y, const double *m, const
                    double pixel, int antialias) {
     cgs_rrect_row_using(2, out, x0, n, y, m, shape, hole, pixel, antialias);
 }
+
+// A rounded rect filled row by row through an affine map (`Raster.fill` without hole, clips or
+// hard edges): per row, the columns whose centres lie in the rect grown by half a pixel (where
+// coverage can be above 0) and the columns at least half a pixel inside it (the cross of the
+// rect inset by the corner radius one way and half a pixel the other, where coverage is exactly
+// 1), as `RowMap` and `SpanRects` solve them in Swift. The spans only sort pixels: a pixel left
+// out of a full run goes through the exact coverage, which gives it 1 and the same blend, and
+// one added to the outer span gets 0 and is left alone; so the spans need not be the Swift
+// ones bit for bit, only on the safe side of them, which a margin a hundred times theirs keeps.
+typedef struct { double minX, minY, maxX, maxY; int empty; } span_rect;
+
+static inline span_rect inset_rect(const cgs_rrect *s, double dx, double dy) {
+    span_rect r = {s->cx - s->hx + dx, s->cy - s->hy + dy, s->cx + s->hx - dx, s->cy + s->hy - dy, 0};
+    r.empty = !(r.maxX > r.minX && r.maxY > r.minY);
+    return r;
+}
+
+// Intersects [*lo, *hi] with the real columns i where p + q·i ≥ 0 (iq = 1/q).
+static inline void clip_columns(double p, double q, double iq, double *lo, double *hi) {
+    if (q == 0) {
+        if (!(p >= 0)) { *lo = 1; *hi = 0; }
+    } else if (q > 0) {
+        double t = -p * iq;
+        *lo = t > *lo ? t : *lo;
+    } else {
+        double t = -p * iq;
+        *hi = t < *hi ? t : *hi;
+    }
+}
+
+typedef struct { double x0, dx, idx, y0, dy, idy; } row_line;
+
+// The real interval of columns whose centres map inside r.
+static inline void columns_inside(const row_line *l, const span_rect *r, double *a, double *b) {
+    double lo = -__builtin_inf(), hi = __builtin_inf();
+    clip_columns(l->x0 - r->minX, l->dx, l->idx, &lo, &hi);
+    clip_columns(r->maxX - l->x0, -l->dx, -l->idx, &lo, &hi);
+    clip_columns(l->y0 - r->minY, l->dy, l->idy, &lo, &hi);
+    clip_columns(r->maxY - l->y0, -l->dy, -l->idy, &lo, &hi);
+    *a = lo; *b = hi;
+}
+
+static inline double magnitude(double a, double b) {
+    double m = __builtin_fabs(a) > __builtin_fabs(b) ? __builtin_fabs(a) : __builtin_fabs(b);
+    return m > 1 ? m : 1;
+}
+
+// Whole columns in [lo, hi) from the real interval [a, b]: widened (outer) or narrowed (inner)
+// by the margin, into *first ..< *last.
+static inline void whole_columns(double a, double b, int outer, long lo, long hi, long *first, long *last) {
+    if (outer && (a != a || b != b)) { *first = lo; *last = hi; return; }
+    if (!(a <= b)) { *first = *last = lo; return; }
+    double margin = 1e-7 * magnitude(a, b);
+    if (outer) { a -= margin; b += margin; } else { a += margin; b -= margin; }
+    long f = a <= (double)lo ? lo : a >= (double)hi ? hi : (long)__builtin_ceil(a);
+    long l = b >= (double)(hi - 1) ? hi : b < (double)lo ? lo : (long)__builtin_floor(b) + 1;
+    *first = f; *last = l > f ? l : f;
+}
+
+// The edge columns x0 ..< x1 of a row: exact coverage in chunks, blended.
+static void fill_edges(uint32_t *row, long x0, long x1, double y, const double *m, const cgs_rrect *shape, double pixel,
+                       const float *c) {
+    float cov[256];
+    while (x0 < x1) {
+        long n = x1 - x0 < 256 ? x1 - x0 : 256;
+        cgs_rrect_row(cov, x0, n, y, m, shape, NULL, pixel, 1);
+        cgs_blend_coverage(row + x0, cov, n, c[0], c[1], c[2], c[3]);
+        x0 += n;
+    }
+}
+
+void cgs_fill_rrect(uint32_t *first, long stride, long x0, long y0, long x1, long y1, const double *m, const cgs_rrect *shape,
+                    double pixel, float r, float g, float b, float a, uint32_t word, int opaque) {
+    const float colour[4] = {r, g, b, a};
+    double e = pixel / 2;
+    double radius = smax(smax(smax(shape->r0, shape->r1), smax(shape->r2, shape->r3)), e);
+    span_rect grown = inset_rect(shape, -e, -e), wide = inset_rect(shape, radius, e), tall = inset_rect(shape, e, radius);
+    if (!shape->rounded) tall.empty = 1;
+    row_line l = {0, m[0], 1 / m[0], 0, m[1], 1 / m[1]};
+    for (long y = y0; y < y1; y++) {
+        double cy = (double)y + 0.5;
+        l.x0 = 0.5 * m[0] + cy * m[2] + m[4];   // column i's centre maps to (x0 + i·dx, y0 + i·dy)
+        l.y0 = 0.5 * m[1] + cy * m[3] + m[5];
+        double a0, b0;
+        columns_inside(&l, &grown, &a0, &b0);
+        long o0, o1;
+        whole_columns(a0, b0, 1, x0, x1, &o0, &o1);
+        if (o0 >= o1) continue;
+        long f0 = o0, f1 = o0;
+        if (!wide.empty) {
+            columns_inside(&l, &wide, &a0, &b0);
+            whole_columns(a0, b0, 0, x0, x1, &f0, &f1);
+        }
+        if (!tall.empty) {
+            long t0, t1;
+            columns_inside(&l, &tall, &a0, &b0);
+            whole_columns(a0, b0, 0, x0, x1, &t0, &t1);
+            // The arms' union when they meet, else the longer (the other's columns get coverage 1 exactly).
+            if (f0 >= f1) { f0 = t0; f1 = t1; }
+            else if (t0 < t1) {
+                if (f0 <= t1 && t0 <= f1) { f0 = t0 < f0 ? t0 : f0; f1 = t1 > f1 ? t1 : f1; }
+                else if (t1 - t0 > f1 - f0) { f0 = t0; f1 = t1; }
+            }
+        }
+        if (f0 < o0) f0 = o0;
+        if (f1 > o1) f1 = o1;
+        uint32_t *row = first + (y - y0) * stride;
+        if (f0 >= f1) { fill_edges(row, o0, o1, cy, m, shape, pixel, colour); continue; }
+        fill_edges(row, o0, f0, cy, m, shape, pixel, colour);
+        if (opaque) cgs_fill_u32(row + f0, word, (size_t)(f1 - f0));
+        else cgs_blend_span(row + f0, f1 - f0, r, g, b, a);
+        fill_edges(row, f1, o1, cy, m, shape, pixel, colour);
+    }
+}

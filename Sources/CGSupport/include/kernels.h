@@ -62,6 +62,13 @@ typedef struct {
 void cgs_rrect_row(float *out, long x0, long n, double y, const double *m, const cgs_rrect *shape, const cgs_rrect *hole,
                    double pixel, int antialias);
 
+/// `Raster.fill` of `shape` (no hole, no clips, hard edges none, antialiased) through the
+/// affine inverse m (as `cgs_rrect_row` reads it) over columns x0 ..< x1 of rows y0 ..< y1, row y
+/// at first + (y − y0)·stride: where coverage is exactly 1 `word` stored (`opaque`) or
+/// (r, g, b, a) blended at coverage 1, elsewhere blended at the exact coverage where it is above 0.
+void cgs_fill_rrect(uint32_t *first, long stride, long x0, long y0, long x1, long y1, const double *m, const cgs_rrect *shape,
+                    double pixel, float r, float g, float b, float a, uint32_t word, int opaque);
+
 /// `Raster.blend(p + i, r, g, b, a, 1)` for i < n: premultiplied (r, g, b, a) in 0…255 over
 /// each pixel at full coverage, each channel ⌊min(c + d·(1 − a·1/255) + 0.5, 255)⌋ in Float.
 void cgs_blend_span(uint32_t *p, long n, float r, float g, float b, float a);

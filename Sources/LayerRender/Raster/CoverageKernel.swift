@@ -51,7 +51,7 @@ struct CoverageKernel {
     func deallocate() { UnsafeMutableRawPointer(shape).deallocate() }
 
     /// `RoundedRect.distance`'s terms, computed by the same expressions.
-    private static func rect(_ r: RoundedRect) -> cgs_rrect {
+    static func rect(_ r: RoundedRect) -> cgs_rrect {
         cgs_rrect(cx: Double(r.rect.midX), cy: Double(r.rect.midY), hx: Double(r.rect.width / 2), hy: Double(r.rect.height / 2),
                   r0: Double(r.radii.0), r1: Double(r.radii.1), r2: Double(r.radii.2), r3: Double(r.radii.3),
                   rounded: r.isRounded ? 1 : 0)

@@ -168,7 +168,28 @@ enum Raster {
             return
         }
         let opaque = color.a >= 255, word = color.word
-        // `cover`'s loop, with each run of edge pixels blended at once from the coverage kernel's row.
+        if inner == nil, clips.isEmpty, antialias, outer.hardEdges == 0, m.2 == 0, m.5 == 0, m.8 == 1 {
+            // The common case (a rotated or scaled layer's background) row by row in C: the
+            // spans and runs below, without a plan or a closure per row.
+            var shape = CoverageKernel.rect(outer)
+            var terms = (Double(m.0), Double(m.1), Double(m.3), Double(m.4), Double(m.6), Double(m.7))
+            withUnsafePointer(to: &terms) { t in
+                t.withMemoryRebound(to: Double.self, capacity: 6) { t in
+                    cgs_fill_rrect(target.row(box.y0), target.stride, box.x0, box.y0, box.x1, box.y1, t, &shape, Double(pixel),
+                                   color.r, color.g, color.b, color.a, word, opaque ? 1 : 0)
+                }
+            }
+            return
+        }
+        fillRows(target, box: box, inverse: inverse, pixel: pixel, outer: outer, inner: inner, color: color, antialias: antialias,
+                 clips: clips)
+    }
+
+    /// `fill`'s general loop: `cover`'s rows, with each run of edge pixels blended at once from
+    /// the coverage kernel's row (or pixel by pixel where the kernel does not apply).
+    static func fillRows(_ target: RenderTarget, box: PixelBox, inverse: Homography, pixel: CGFloat, outer: RoundedRect,
+                         inner: RoundedRect?, color: PremultipliedColor, antialias: Bool, clips: [ClipShape]) {
+        let opaque = color.a >= 255, word = color.word
         let plan = CoverPlan(box: box, inverse: inverse, pixel: pixel, shape: outer, hole: inner, antialias: antialias, clips: clips)
         for y in box.y0..<box.y1 {
             plan.row(y, box.x0, box.x1,
