@@ -1,5 +1,6 @@
 #include "kernels.h"
 #include "cgsupport.h"
+#include "kernels_pixel.h"
 
 // Analytic coverage of a rounded rectangle along a row (CoverPlan.edges, Coverage.swift): for
 // each pixel centre, the affine inverse map, the signed distance `RoundedRect.distance` and the
@@ -64,16 +65,17 @@ static inline d4 distance4(const cgs_rrect *s, d4 px, d4 py) {
     return outside + vmin(vmax(dx, dy), zero) - r;
 }
 
-__attribute__((target("avx2")))
-static inline d4 coverage4(const cgs_rrect *s, d4 px, d4 py, double pixel, int antialias) {
+// `unit`: the pixel is one layer unit, and d / 1 is d exactly (the division is left out).
+__attribute__((target("avx2"), always_inline))
+static inline d4 coverage4(const cgs_rrect *s, d4 px, d4 py, double pixel, int antialias, int unit) {
     d4 d = distance4(s, px, py);
     if (!antialias && !s->rounded) return d < 0 ? (d4)1 : (d4)0;
-    return vmin(vmax(0.5 - d / pixel, (d4)0), (d4)1);
+    return vmin(vmax(0.5 - (unit ? d : d / pixel), (d4)0), (d4)1);
 }
 
-__attribute__((target("avx2")))
-static void row_avx2(float *out, long x0, long n, double y, const double *m, const cgs_rrect *shape, const cgs_rrect *hole,
-                     double pixel, int antialias) {
+__attribute__((target("avx2"), always_inline))
+static inline void row_avx2_with(float *out, long x0, long n, double y, const double *m, const cgs_rrect *shape,
+                                 const cgs_rrect *hole, double pixel, int antialias, int unit) {
     long i = 0;
     const d4 steps = {0, 1, 2, 3};
     // Edge spans are short: the last group of four is computed whole and only its first pixels
@@ -81,9 +83,9 @@ static void row_avx2(float *out, long x0, long n, double y, const double *m, con
     for (; i < n; i += 4) {
         d4 x = ((d4)(double)(x0 + i) + steps) + 0.5;
         d4 qx = x * m[0] + y * m[2] + m[4], qy = x * m[1] + y * m[3] + m[5];
-        d4 c = coverage4(shape, qx, qy, pixel, antialias);
+        d4 c = coverage4(shape, qx, qy, pixel, antialias, unit);
         if (hole) {
-            d4 h = coverage4(hole, qx, qy, pixel, antialias);
+            d4 h = coverage4(hole, qx, qy, pixel, antialias, unit);
             c = c == 0 ? (d4)0 : vmax((d4)0, c - h);
         }
         // Stored lane by lane (a loop over the kept lanes became a call to memmove).
@@ -93,6 +95,13 @@ static void row_avx2(float *out, long x0, long n, double y, const double *m, con
         if (k > 2) out[i + 2] = (float)c.z;
         if (k > 3) out[i + 3] = (float)c.w;
     }
+}
+
+__attribute__((target("avx2")))
+static void row_avx2(float *out, long x0, long n, double y, const double *m, const cgs_rrect *shape, const cgs_rrect *hole,
+                     double pixel, int antialias) {
+    if (pixel == 1) row_avx2_with(out, x0, n, y, m, shape, hole, pixel, antialias, 1);
+    else row_avx2_with(out, x0, n, y, m, shape, hole, pixel, antialias, 0);
 }
 #endif
 
@@ -111,12 +120,14 @@ void cgs_rrect_row(float *out, long x0, long n, double y, const double *m, const
 
 // A rounded rect filled row by row through an affine map (`Raster.fill` without hole, clips or
 // hard edges): per row, the columns whose centres lie in the rect grown by half a pixel (where
-// coverage can be above 0) and the columns at least half a pixel inside it (the cross of the
-// rect inset by the corner radius one way and half a pixel the other, where coverage is exactly
-// 1), as `RowMap` and `SpanRects` solve them in Swift. The spans only sort pixels: a pixel left
-// out of a full run goes through the exact coverage, which gives it 1 and the same blend, and
-// one added to the outer span gets 0 and is left alone; so the spans need not be the Swift
-// ones bit for bit, only on the safe side of them, which a margin a hundred times theirs keeps.
+// coverage can be above 0), as `RowMap` solves them in Swift, and the columns at least half a
+// pixel inside the shape, where coverage is exactly 1: the shape inset by half a pixel is
+// convex, and made of the cross of the rect inset by the corner radius one way and half a pixel
+// the other (`SpanRects`) and the corners' disks, so a row's full run is the hull of its runs in
+// those. The spans only sort pixels: a pixel left out of a full run goes through the exact
+// coverage, which gives it 1 and the same blend, and one added to the outer span gets 0 and is
+// left alone; so they need not be exact, only on the safe side, which margins a hundred times
+// the Swift ones keep (the disks' radii a relative 1e-9 smaller).
 typedef struct { double minX, minY, maxX, maxY; int empty; } span_rect;
 
 static inline span_rect inset_rect(const cgs_rrect *s, double dx, double dy) {
@@ -179,14 +190,77 @@ static void fill_edges(uint32_t *row, long x0, long x1, double y, const double *
     }
 }
 
-void cgs_fill_rrect(uint32_t *first, long stride, long x0, long y0, long x1, long y1, const double *m, const cgs_rrect *shape,
-                    double pixel, float r, float g, float b, float a, uint32_t word, int opaque) {
+// The edge columns x0 ..< x1 of a row, four at a time: `coverage4`'s coverages, each above 0
+// blended at once as `cgs_blend_coverage` blends it (the float it is stored as, the colour term
+// s·c and factor 1 − a·c/255), without a buffer or a call per run. `unit`: a constant.
+#if defined(__x86_64__)
+__attribute__((target("avx2")))
+static inline void fused_edges(uint32_t *row, long x0, long x1, double y, const double *m, const cgs_rrect *shape,
+                               double pixel, f4 s, float a, int unit) {
+    const d4 steps = {0, 1, 2, 3};
+    for (long x = x0; x < x1; x += 4) {
+        d4 xs = ((d4)(double)x + steps) + 0.5;
+        d4 qx = xs * m[0] + y * m[2] + m[4], qy = xs * m[1] + y * m[3] + m[5];
+        f4 c = __builtin_convertvector(coverage4(shape, qx, qy, pixel, 1, unit), f4);
+        long k = x1 - x < 4 ? x1 - x : 4;
+        for (long i = 0; i < k; i++) {
+            float v = c[i];
+            if (v > 0.0f) row[x + i] = over(row[x + i], s * v, 1.0f - a * v / 255.0f);
+        }
+    }
+}
+#else
+static inline void fused_edges(uint32_t *row, long x0, long x1, double y, const double *m, const cgs_rrect *shape,
+                               double pixel, f4 s, float a, int unit) {}
+#endif
+
+// A rounded corner's disk of full coverage: the points within `rho` (its radius less half a
+// pixel, less a margin) of its centre, which the corner's rows add to the cross's full run.
+typedef struct { double cx, cy, rho; } corner_disk;
+
+// The real columns of a row inside the disk, into [*a, *b]; false when the row misses it. The
+// row's distance from the centre is taken from a cross product and the chord from
+// (ρ − h)(ρ + h), which lose nothing to cancellation near a tangent.
+static inline int columns_in_disk(const row_line *l, const corner_disk *k, double inv_length, double inv_area, double *a,
+                                  double *b) {
+    double px = l->x0 - k->cx, py = l->y0 - k->cy;
+    double h = __builtin_fabs(px * l->dy - py * l->dx) * inv_length;
+    if (!(h < k->rho)) return 0;
+    double half = __builtin_sqrt((k->rho - h) * (k->rho + h)) * inv_length;
+    double foot = -(px * l->dx + py * l->dy) * inv_area;
+    *a = foot - half; *b = foot + half;
+    return 1;
+}
+
+// `cgs_fill_rrect`'s rows, with the edge runs of `edges` (a constant where it is instantiated:
+// 0 the portable kernels through their calls, 1 AVX2 fused, 1-unit pixels; 2 AVX2 fused).
+__attribute__((always_inline))
+static inline void fill_rows(uint32_t *first, long stride, long x0, long y0, long x1, long y1, const double *m,
+                             const cgs_rrect *shape, double pixel, float r, float g, float b, float a, uint32_t word, int opaque,
+                             int edges) {
     const float colour[4] = {r, g, b, a};
+    const f4 s = {b, g, r, a};
     double e = pixel / 2;
     double radius = smax(smax(smax(shape->r0, shape->r1), smax(shape->r2, shape->r3)), e);
     span_rect grown = inset_rect(shape, -e, -e), wide = inset_rect(shape, radius, e), tall = inset_rect(shape, e, radius);
     if (!shape->rounded) tall.empty = 1;
     row_line l = {0, m[0], 1 / m[0], 0, m[1], 1 / m[1]};
+    // The corners' disks (radius above half a pixel), which with the cross make up the whole
+    // region of full coverage (the shape inset by half a pixel, a convex set): a row's full run
+    // is then the hull of its runs in each. The margin keeps them a relative 1e-9 inside.
+    corner_disk disks[4];
+    int count = 0;
+    const double radii[4] = {shape->r0, shape->r1, shape->r2, shape->r3};
+    for (int q = 0; q < 4; q++) {
+        double rq = radii[q], rho = rq - e;
+        if (!(rho > 0)) continue;
+        double cx = q & 1 ? shape->cx + shape->hx - rq : shape->cx - shape->hx + rq;
+        double cy = q & 2 ? shape->cy + shape->hy - rq : shape->cy - shape->hy + rq;
+        rho -= 1e-9 * (__builtin_fabs(cx) + __builtin_fabs(cy) + rq);
+        if (rho > 0) disks[count++] = (corner_disk){cx, cy, rho};
+    }
+    double area = m[0] * m[0] + m[1] * m[1], inv_area = 1 / area, inv_length = 1 / __builtin_sqrt(area);
+    if (!(area > 0) || inv_area != inv_area || inv_length != inv_length) count = 0;
     for (long y = y0; y < y1; y++) {
         double cy = (double)y + 0.5;
         l.x0 = 0.5 * m[0] + cy * m[2] + m[4];   // column i's centre maps to (x0 + i·dx, y0 + i·dy)
@@ -196,29 +270,48 @@ void cgs_fill_rrect(uint32_t *first, long stride, long x0, long y0, long x1, lon
         long o0, o1;
         whole_columns(a0, b0, 1, x0, x1, &o0, &o1);
         if (o0 >= o1) continue;
-        long f0 = o0, f1 = o0;
-        if (!wide.empty) {
-            columns_inside(&l, &wide, &a0, &b0);
-            whole_columns(a0, b0, 0, x0, x1, &f0, &f1);
-        }
-        if (!tall.empty) {
-            long t0, t1;
-            columns_inside(&l, &tall, &a0, &b0);
-            whole_columns(a0, b0, 0, x0, x1, &t0, &t1);
-            // The arms' union when they meet, else the longer (the other's columns get coverage 1 exactly).
-            if (f0 >= f1) { f0 = t0; f1 = t1; }
-            else if (t0 < t1) {
-                if (f0 <= t1 && t0 <= f1) { f0 = t0 < f0 ? t0 : f0; f1 = t1 > f1 ? t1 : f1; }
-                else if (t1 - t0 > f1 - f0) { f0 = t0; f1 = t1; }
-            }
-        }
+        // The full run: the hull of the row's runs in the cross's two arms and the corners' disks.
+        long f0 = x1, f1 = x0;
+#define CGS_HULL(lo, hi) do { long h0, h1; whole_columns(lo, hi, 0, x0, x1, &h0, &h1); \
+            if (h0 < h1) { f0 = h0 < f0 ? h0 : f0; f1 = h1 > f1 ? h1 : f1; } } while (0)
+        if (!wide.empty) { columns_inside(&l, &wide, &a0, &b0); CGS_HULL(a0, b0); }
+        if (!tall.empty) { columns_inside(&l, &tall, &a0, &b0); CGS_HULL(a0, b0); }
+        for (int q = 0; q < count; q++)
+            if (columns_in_disk(&l, &disks[q], inv_length, inv_area, &a0, &b0)) CGS_HULL(a0, b0);
+#undef CGS_HULL
         if (f0 < o0) f0 = o0;
         if (f1 > o1) f1 = o1;
         uint32_t *row = first + (y - y0) * stride;
-        if (f0 >= f1) { fill_edges(row, o0, o1, cy, m, shape, pixel, colour); continue; }
-        fill_edges(row, o0, f0, cy, m, shape, pixel, colour);
+#define CGS_EDGES(lo, hi) (edges == 1 ? fused_edges(row, lo, hi, cy, m, shape, pixel, s, a, 1) \
+                          : edges == 2 ? fused_edges(row, lo, hi, cy, m, shape, pixel, s, a, 0) \
+                                       : fill_edges(row, lo, hi, cy, m, shape, pixel, colour))
+        if (f0 >= f1) { CGS_EDGES(o0, o1); continue; }
+        CGS_EDGES(o0, f0);
         if (opaque) cgs_fill_u32(row + f0, word, (size_t)(f1 - f0));
         else cgs_blend_span(row + f0, f1 - f0, r, g, b, a);
-        fill_edges(row, f1, o1, cy, m, shape, pixel, colour);
+        CGS_EDGES(f1, o1);
+#undef CGS_EDGES
     }
+}
+
+#if defined(__x86_64__)
+__attribute__((target("avx2")))
+static void fill_rows_avx2(uint32_t *first, long stride, long x0, long y0, long x1, long y1, const double *m,
+                           const cgs_rrect *shape, double pixel, float r, float g, float b, float a, uint32_t word, int opaque) {
+    if (pixel == 1) fill_rows(first, stride, x0, y0, x1, y1, m, shape, pixel, r, g, b, a, word, opaque, 1);
+    else fill_rows(first, stride, x0, y0, x1, y1, m, shape, pixel, r, g, b, a, word, opaque, 2);
+}
+#endif
+
+void cgs_fill_rrect_using(int variant, uint32_t *first, long stride, long x0, long y0, long x1, long y1, const double *m,
+                          const cgs_rrect *shape, double pixel, float r, float g, float b, float a, uint32_t word, int opaque) {
+#if defined(__x86_64__)
+    if (variant == 2 && cgs_avx2) { fill_rows_avx2(first, stride, x0, y0, x1, y1, m, shape, pixel, r, g, b, a, word, opaque); return; }
+#endif
+    fill_rows(first, stride, x0, y0, x1, y1, m, shape, pixel, r, g, b, a, word, opaque, 0);
+}
+
+void cgs_fill_rrect(uint32_t *first, long stride, long x0, long y0, long x1, long y1, const double *m, const cgs_rrect *shape,
+                    double pixel, float r, float g, float b, float a, uint32_t word, int opaque) {
+    cgs_fill_rrect_using(2, first, stride, x0, y0, x1, y1, m, shape, pixel, r, g, b, a, word, opaque);
 }

@@ -125,6 +125,8 @@ void cgs_rrect_row_using(int variant, float *out, long x0, long n, double y, con
                          const cgs_rrect *hole, double pixel, int antialias);
 void cgs_blend_span_using(int variant, uint32_t *p, long n, float r, float g, float b, float a);
 void cgs_composite_span_using(int variant, uint32_t *d, const uint32_t *s, long n, float alpha);
+void cgs_fill_rrect_using(int variant, uint32_t *first, long stride, long x0, long y0, long x1, long y1, const double *m,
+                          const cgs_rrect *shape, double pixel, float r, float g, float b, float a, uint32_t word, int opaque);
 void cgs_blend_coverage_using(int variant, uint32_t *p, const float *cov, long n, float r, float g, float b, float a);
 void cgs_image_row_using(int variant, uint32_t *out, long x0, long n, double y, const cgs_image_map *map, int stores,
                          float alpha);

@@ -169,20 +169,28 @@ enum Raster {
         }
         let opaque = color.a >= 255, word = color.word
         if inner == nil, clips.isEmpty, antialias, outer.hardEdges == 0, m.2 == 0, m.5 == 0, m.8 == 1 {
-            // The common case (a rotated or scaled layer's background) row by row in C: the
-            // spans and runs below, without a plan or a closure per row.
-            var shape = CoverageKernel.rect(outer)
-            var terms = (Double(m.0), Double(m.1), Double(m.3), Double(m.4), Double(m.6), Double(m.7))
-            withUnsafePointer(to: &terms) { t in
-                t.withMemoryRebound(to: Double.self, capacity: 6) { t in
-                    cgs_fill_rrect(target.row(box.y0), target.stride, box.x0, box.y0, box.x1, box.y1, t, &shape, Double(pixel),
-                                   color.r, color.g, color.b, color.a, word, opaque ? 1 : 0)
-                }
-            }
+            // The common case (a rotated or scaled layer's background) row by row in C.
+            fillAffine(target, box: box, inverse: inverse, pixel: pixel, shape: outer, color: color)
             return
         }
         fillRows(target, box: box, inverse: inverse, pixel: pixel, outer: outer, inner: inner, color: color, antialias: antialias,
                  clips: clips)
+    }
+
+    /// `fill` of `shape` without hole or clips, antialiased, through an affine inverse map (W = 1):
+    /// `fillRows`'s pixels, its rows solved and painted in C (`cgs_fill_rrect`; `variant` as the
+    /// kernels' tests choose it).
+    static func fillAffine(_ target: RenderTarget, box: PixelBox, inverse: Homography, pixel: CGFloat, shape: RoundedRect,
+                           color: PremultipliedColor, variant: Int32 = 2) {
+        let m = inverse.m
+        var rect = CoverageKernel.rect(shape)
+        var terms = (Double(m.0), Double(m.1), Double(m.3), Double(m.4), Double(m.6), Double(m.7))
+        withUnsafePointer(to: &terms) { t in
+            t.withMemoryRebound(to: Double.self, capacity: 6) { t in
+                cgs_fill_rrect_using(variant, target.row(box.y0), target.stride, box.x0, box.y0, box.x1, box.y1, t, &rect,
+                                     Double(pixel), color.r, color.g, color.b, color.a, color.word, color.a >= 255 ? 1 : 0)
+            }
+        }
     }
 
     /// `fill`'s general loop: `cover`'s rows, with each run of edge pixels blended at once from
