@@ -60,4 +60,43 @@ import Testing
         #expect(mismatches == 0)
         #expect(visitedEdges > 10_000)
     }
+
+    /// Unturned, unrounded shapes whose edges fall on pixel boundaries (an image scaled to whole
+    /// pixels, as S4's): their outermost pixels are covered exactly once, at coverage 1, and
+    /// `cover` hands them to `full` with their rows' other pixels rather than one by one to
+    /// `edge` — with antialiasing on and off, every pixel still its per-pixel coverage.
+    @Test(arguments: [true, false])
+    func wholePixelEdgesAreFull(antialias: Bool) {
+        var rng = TestLCG(seed: 0x5EED_0002)
+        var mismatches = 0, fullAtEdge = 0, edgeAtOne = 0
+        for c in 0..<120 {
+            // Destination pixels: x0 ..< x1, y0 ..< y1; the layer's rect and scale map onto them.
+            let x0 = Int(rng.next() % 30), y0 = Int(rng.next() % 30)
+            let x1 = x0 + 2 + Int(rng.next() % 60), y1 = y0 + 2 + Int(rng.next() % 60)
+            let scales: [CGFloat] = [1, 2.5, 1.40625, 0.78125, 0.5, 3]
+            let sx = scales[c % scales.count], sy = scales[(c / 2) % scales.count]
+            let rect = CGRect(x: 0, y: 0, width: CGFloat(x1 - x0) / sx, height: CGFloat(y1 - y0) / sy)
+            let world = Homography(Transform3D.scale(sx, sy, 1).concatenating(.translation(CGFloat(x0), CGFloat(y0), 0)))
+            guard let inverse = world.inverse else { continue }
+            let shape = RoundedRect(rect: rect, radius: 0, mask: 0)
+            let box = PixelBox(x0: 0, y0: 0, x1: 100, y1: 100)
+            let pixel = Quad(rect, through: world).pixelSize(inverse)
+            var got = [Float](repeating: 0, count: 100 * 100)
+            Raster.cover(box: box, inverse: inverse, pixel: pixel, shape: shape, hole: nil, antialias: antialias, clips: [],
+                         full: { y, xs in
+                             for x in xs { got[y * 100 + x] = 1 }
+                             if xs.lowerBound == x0 || xs.upperBound == x1 { fullAtEdge += 1 }
+                         },
+                         edge: { y, x, cov in got[y * 100 + x] = cov; if cov == 1 { edgeAtOne += 1 } })
+            for y in 0..<100 {
+                for x in 0..<100 {
+                    let q = inverse.project(CGFloat(x) + 0.5, CGFloat(y) + 0.5)!
+                    if got[y * 100 + x] != Float(shape.coverage(q.x, q.y, pixel: pixel, antialias: antialias)) { mismatches += 1 }
+                }
+            }
+        }
+        #expect(mismatches == 0)
+        #expect(fullAtEdge > 1000, "rows whose full run reaches the shape's first or last column")
+        #expect(edgeAtOne == 0, "pixels of coverage 1 painted one by one: \(edgeAtOne)")
+    }
 }

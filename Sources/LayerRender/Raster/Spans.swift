@@ -228,9 +228,10 @@ final class CoverPlan {
     let clips: [ClipShape]
     /// An unrounded shape through an axis-aligned affine map, without clips or a hole: every
     /// row sees the same column intervals (those of the box's first row) or none, so its spans
-    /// over the box are solved once (`outer`, and `full` when the inset rect is not empty); per
-    /// row only the Y tests and a clamp to the row's columns remain. Same spans as FullRuns.of.
-    private let aligned: (grown: (CGFloat, CGFloat), inner: (CGFloat, CGFloat), outer: Range<Int>, full: Range<Int>)?
+    /// over the box are solved once (`outer`, and `full` and its rows when the inset rect is not
+    /// empty); per row only the outer Y test and clamps to the row's columns remain. The spans of
+    /// FullRuns.of, and the edge pixels of coverage 1 beside them (see `init`).
+    private let aligned: (grown: (CGFloat, CGFloat), fullRows: Range<Int>, outer: Range<Int>, full: Range<Int>)?
     /// The C kernel's view of the shape, for the common case: an affine map, no clips, no hard
     /// edges (`cgs_rrect_row`, the same coverage bit for bit, four pixels per step).
     private let kernel: CoverageKernel?
@@ -254,8 +255,50 @@ final class CoverPlan {
             // Solved over the box's columns: clamped to any columns within them, these are the
             // spans solved over those columns (RowMap.outer and .inner clamp the same way).
             let outer = RowMap.outer(first.columnInterval(grown), lo: box.x0, hi: box.x1)
-            let full = inner.hasArea ? RowMap.inner(first.columnInterval(inner), lo: box.x0, hi: box.x1) : box.x0..<box.x0
-            aligned = ((grown.minY, grown.maxY), (inner.minY, inner.maxY), outer, full)
+            var full = inner.hasArea ? RowMap.inner(first.columnInterval(inner), lo: box.x0, hi: box.x1) : box.x0..<box.x0
+            // Rows whose centres lie in the inset rect's Y bounds: an interval (a centre's layer y
+            // moves monotonically with the row), found from its ends.
+            var top = box.y0, bottom = box.y1
+            @inline(__always) func inside(_ y: Int) -> Bool {
+                RowMap(inverse, row: y, lo: box.x0, hi: box.x1)?.rowInside(inner.minY, inner.maxY) == true
+            }
+            while top < bottom, !inside(top) { top += 1 }
+            while bottom > top, !inside(bottom - 1) { bottom -= 1 }
+            var fullRows = top..<bottom
+            if !full.isEmpty, !fullRows.isEmpty, shape.hardEdges == 0 {
+                // The margins leave out pixels whose centres lie exactly half a pixel inside (an
+                // image's ring, scaled to whole pixels) and, without antialiasing, those nearer
+                // the edge: a column or row is taken in when its pixels' coverage, as the edge
+                // loop would paint it (a Float), is 1. Here a centre's layer x is the same on
+                // every row and its y on every column, the distance is the larger of the x and y
+                // distances and coverage falls as it grows: so 1 on the middle row (column) means
+                // the x (y) distance passes, and a pixel whose column and row both pass has
+                // coverage 1 — as has a pixel of a full row, whose y distance passes too.
+                @inline(__always) func covered(_ x: CGFloat, _ y: CGFloat) -> Bool {
+                    Float(shape.coverage(x, y, pixel: pixel, antialias: antialias)) == 1
+                }
+                func column(_ x: Int) -> Bool {
+                    guard let q = inverse.project(CGFloat(x) + 0.5, CGFloat(box.y0) + 0.5) else { return false }
+                    return covered(q.x, shape.rect.midY)
+                }
+                func row(_ y: Int) -> Bool {
+                    guard let q = inverse.project(CGFloat(box.x0) + 0.5, CGFloat(y) + 0.5) else { return false }
+                    return covered(shape.rect.midX, q.y)
+                }
+                for _ in 0..<2 where full.lowerBound > outer.lowerBound && column(full.lowerBound - 1) {
+                    full = full.lowerBound - 1..<full.upperBound
+                }
+                for _ in 0..<2 where full.upperBound < outer.upperBound && column(full.upperBound) {
+                    full = full.lowerBound..<full.upperBound + 1
+                }
+                for _ in 0..<2 where fullRows.lowerBound > box.y0 && row(fullRows.lowerBound - 1) {
+                    fullRows = fullRows.lowerBound - 1..<fullRows.upperBound
+                }
+                for _ in 0..<2 where fullRows.upperBound < box.y1 && row(fullRows.upperBound) {
+                    fullRows = fullRows.lowerBound..<fullRows.upperBound + 1
+                }
+            }
+            aligned = ((grown.minY, grown.maxY), fullRows, outer, full)
         } else {
             aligned = nil
         }
@@ -273,15 +316,15 @@ final class CoverPlan {
     func alignedColumns(_ y: Int, _ lo: Int, _ hi: Int) -> (outer: Range<Int>, full: Range<Int>)? {
         guard let a = aligned, let map = RowMap(inverse, row: y, lo: lo, hi: hi) else { return nil }
         let outer = map.rowInside(a.grown.0, a.grown.1) ? a.outer.clamped(to: lo..<hi) : lo..<lo
-        let full = !a.full.isEmpty && map.rowInside(a.inner.0, a.inner.1) ? a.full.clamped(to: lo..<hi) : lo..<lo
+        let full = !a.full.isEmpty && a.fullRows.contains(y) ? a.full.clamped(to: lo..<hi) : lo..<lo
         return (outer, full)
     }
 
     /// `alignedColumns` of rows `ys` at once: the rows whose outer columns are not empty and
-    /// those whose full columns are not empty, and those columns; nil for other plans. Each set
-    /// of rows is an interval (a row centre's layer-space y moves monotonically with the row
-    /// under an axis-aligned affine map, and is tested against one Y interval), so it is found
-    /// from its ends with the rows' own tests.
+    /// those whose full columns are not empty, and those columns; nil for other plans. The outer
+    /// rows are an interval (a row centre's layer-space y moves monotonically with the row under
+    /// an axis-aligned affine map, and is tested against one Y interval), found from its ends
+    /// with the rows' own tests; the full rows were found once.
     func alignedRows(_ ys: Range<Int>, _ lo: Int, _ hi: Int)
         -> (outerRows: Range<Int>, fullRows: Range<Int>, outer: Range<Int>, full: Range<Int>)? {
         guard let a = aligned else { return nil }
@@ -296,7 +339,7 @@ final class CoverPlan {
             return top..<bottom
         }
         let outer = a.outer.clamped(to: lo..<hi), full = a.full.clamped(to: lo..<hi)
-        return (rows(a.grown, outer), rows(a.inner, full), outer, full)
+        return (rows(a.grown, outer), full.isEmpty ? ys.lowerBound..<ys.lowerBound : a.fullRows.clamped(to: ys), outer, full)
     }
 
     /// Exact coverage of the pixels `xs` of row `y` from the C kernel, one float per column from
