@@ -71,27 +71,31 @@ uint32_t cgs_lerp_rows(uint32_t *out, const uint32_t *top, const uint32_t *botto
     return cgs_lerp_rows_using(2, out, top, bottom, n, w);
 }
 
+// The column lerp: as Swift wrote it, vectorised by the compiler (gathered texels, two channels
+// per 32-bit lane); the AND of the results' alpha bytes comes with it, as the row lerp's does.
 #define LERP_COLUMNS_BODY \
-    for (long i = 0; i < n; i++) out[i] = lerp_word(texels[left[i]], texels[right[i]], weight[i]);
+    uint32_t all = 0xFFFFFFFFu; \
+    for (long i = 0; i < n; i++) { out[i] = lerp_word(texels[left[i]], texels[right[i]], weight[i]); all &= out[i]; } \
+    return all >> 24;
 
 #if defined(__x86_64__)
 __attribute__((target("avx2")))
-static void lerp_columns_avx2(uint32_t *restrict out, const uint32_t *restrict texels, const int32_t *restrict left,
-                              const int32_t *restrict right, const uint32_t *restrict weight, long n) { LERP_COLUMNS_BODY }
-#endif
-
-static void lerp_columns_portable(uint32_t *restrict out, const uint32_t *restrict texels, const int32_t *restrict left,
+static uint32_t lerp_columns_avx2(uint32_t *restrict out, const uint32_t *restrict texels, const int32_t *restrict left,
                                   const int32_t *restrict right, const uint32_t *restrict weight, long n) { LERP_COLUMNS_BODY }
-
-void cgs_lerp_columns_using(int variant, uint32_t *out, const uint32_t *texels, const int32_t *left, const int32_t *right,
-                            const uint32_t *weight, long n) {
-#if defined(__x86_64__)
-    if (variant == 2 && cgs_avx2) { lerp_columns_avx2(out, texels, left, right, weight, n); return; }
 #endif
-    lerp_columns_portable(out, texels, left, right, weight, n);
+
+static uint32_t lerp_columns_portable(uint32_t *restrict out, const uint32_t *restrict texels, const int32_t *restrict left,
+                                      const int32_t *restrict right, const uint32_t *restrict weight, long n) { LERP_COLUMNS_BODY }
+
+uint32_t cgs_lerp_columns_using(int variant, uint32_t *out, const uint32_t *texels, const int32_t *left, const int32_t *right,
+                                const uint32_t *weight, long n) {
+#if defined(__x86_64__)
+    if (variant == 2 && cgs_avx2) return lerp_columns_avx2(out, texels, left, right, weight, n);
+#endif
+    return lerp_columns_portable(out, texels, left, right, weight, n);
 }
 
-void cgs_lerp_columns(uint32_t *out, const uint32_t *texels, const int32_t *left, const int32_t *right,
-                      const uint32_t *weight, long n) {
-    cgs_lerp_columns_using(2, out, texels, left, right, weight, n);
+uint32_t cgs_lerp_columns(uint32_t *out, const uint32_t *texels, const int32_t *left, const int32_t *right,
+                          const uint32_t *weight, long n) {
+    return cgs_lerp_columns_using(2, out, texels, left, right, weight, n);
 }

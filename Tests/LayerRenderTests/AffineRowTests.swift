@@ -11,7 +11,10 @@ import Foundation
 import Testing
 
 @Suite struct AffineRowTests {
-    @Test func rowsEqualTheGeneralSampling() {
+    /// `texels`: 0, a third of them translucent; 1, all opaque (rows lerped straight into the
+    /// frame); 2, translucent ones on every fifth texel row only (kept rows of both kinds).
+    @Test(arguments: [0, 1, 2])
+    func rowsEqualTheGeneralSampling(texels kind: Int) {
         var s: UInt32 = 0x1234_5678
         func unit() -> CGFloat { s = s &* 1_664_525 &+ 1_013_904_223; return CGFloat(s >> 8) / 16_777_216 }
         let tw = 37, th = 29
@@ -19,7 +22,8 @@ import Testing
         for i in texels.indices {
             // Premultiplied: every channel at most the alpha; a third of them translucent.
             s = s &* 1_664_525 &+ 1_013_904_223
-            let a: UInt32 = i % 3 == 0 ? (s >> 24) : 255
+            let translucent = kind == 0 ? i % 3 == 0 : kind == 2 && (i / tw) % 5 == 0 && i % 2 == 0
+            let a: UInt32 = translucent ? (s >> 24) : 255
             let c = { (v: UInt32) in v % (a + 1) }
             texels[i] = a << 24 | c(s >> 16 & 255) << 16 | c(s >> 8 & 255) << 8 | c(s & 255)
         }
@@ -62,7 +66,7 @@ import Testing
                             Raster.blend(out.baseAddress! + x, c.r, c.g, c.b, c.a, 1 * alpha)
                         }
                     }
-                    #expect(fast == slow, "case \(case_), row \(y)")
+                    #expect(fast == slow, "texels \(kind), case \(case_), row \(y)")
                     rows += 1
                 }
             }

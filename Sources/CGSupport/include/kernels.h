@@ -24,8 +24,9 @@ uint32_t cgs_lerp_rows(uint32_t *out, const uint32_t *top, const uint32_t *botto
 
 /// `Raster.lerpWord(texels[left[i]], texels[right[i]], weight[i])` into `out[i]` for i < n
 /// (one texel row lerped across pixel columns; every index lies in the row, weights in 0…256).
-void cgs_lerp_columns(uint32_t *out, const uint32_t *texels, const int32_t *left, const int32_t *right,
-                      const uint32_t *weight, long n);
+/// Returns the AND of the results' alpha bytes (255: every result is opaque).
+uint32_t cgs_lerp_columns(uint32_t *out, const uint32_t *texels, const int32_t *left, const int32_t *right,
+                          const uint32_t *weight, long n);
 
 /// One row of the sampled Gaussian (`ShadowBlur.blur`'s first pass): out[x] = Σ_j k[j]·line[x + j]
 /// for x < n, j < taps, summed from zero in order of j. `line` holds n + taps − 1 floats.
@@ -118,8 +119,8 @@ void cgs_image_row(uint32_t *out, long x0, long n, double y, const cgs_image_map
 /// The kernels above through a chosen variant, for the tests that compare them: 0 the portable
 /// loop, 1 SSE2 (x86-64; else portable), 2 the widest the processor runs.
 uint32_t cgs_lerp_rows_using(int variant, uint32_t *out, const uint32_t *top, const uint32_t *bottom, long n, uint32_t w);
-void cgs_lerp_columns_using(int variant, uint32_t *out, const uint32_t *texels, const int32_t *left, const int32_t *right,
-                            const uint32_t *weight, long n);
+uint32_t cgs_lerp_columns_using(int variant, uint32_t *out, const uint32_t *texels, const int32_t *left,
+                                const int32_t *right, const uint32_t *weight, long n);
 void cgs_blur_row_using(int variant, float *out, const float *line, const float *k, long taps, long n);
 void cgs_rrect_row_using(int variant, float *out, long x0, long n, double y, const double *m, const cgs_rrect *shape,
                          const cgs_rrect *hole, double pixel, int antialias);

@@ -28,6 +28,8 @@ final class BilinearRows {
     /// One pixel row's samples before they are stored or blended.
     private let line: UnsafeMutablePointer<UInt32>
     private var keptRow = (-1, -1)
+    /// Whether every pixel of each kept row is opaque.
+    private var keptOpaque = (false, false)
 
     /// Most pixel columns one draw keeps rows for (a frame is narrower; the general loop paints
     /// wider boxes).
@@ -58,24 +60,32 @@ final class BilinearRows {
         kept.0.deallocate(); kept.1.deallocate(); line.deallocate()
     }
 
-    /// Texel row `r` lerped across every pixel column, from the kept rows or worked out now into
-    /// the slot that does not hold `other` (the row the caller also needs).
-    private func lerped(_ r: Int, besides other: Int) -> UnsafeMutablePointer<UInt32> {
-        if keptRow.0 == r { return kept.0 }
-        if keptRow.1 == r { return kept.1 }
-        let into: UnsafeMutablePointer<UInt32>
-        if keptRow.0 == other { into = kept.1; keptRow.1 = r } else { into = kept.0; keptRow.0 = r }
-        cgs_lerp_columns(into, level.pixels + r * level.stride, left, right, weight, width)
-        return into
+    /// Texel row `r` lerped across every pixel column, and whether all of it is opaque, from the
+    /// kept rows or worked out now into the slot that does not hold `other` (the row the caller
+    /// also needs).
+    private func lerped(_ r: Int, besides other: Int) -> (UnsafeMutablePointer<UInt32>, Bool) {
+        if keptRow.0 == r { return (kept.0, keptOpaque.0) }
+        if keptRow.1 == r { return (kept.1, keptOpaque.1) }
+        let second = keptRow.0 == other
+        let into = second ? kept.1 : kept.0
+        let opaque = cgs_lerp_columns(into, level.pixels + r * level.stride, left, right, weight, width) == 255
+        if second { keptRow.1 = r; keptOpaque.1 = opaque } else { keptRow.0 = r; keptOpaque.0 = opaque }
+        return (into, opaque)
     }
 
     /// Paints columns `xs` (inside the box) of a pixel row that reads texel rows `y0`, `y1` with
     /// weight `wy` (0…256): opaque samples stored when `stores`, others blended at `alpha`.
     func paint(texelRows y0: Int, _ y1: Int, _ wy: UInt32, into row: UnsafeMutablePointer<UInt32>, _ xs: Range<Int>,
                stores: Bool, alpha: Float) {
-        let top = lerped(y0, besides: y1), bottom = lerped(y1, besides: y0)
+        let (top, opaqueTop) = lerped(y0, besides: y1), (bottom, opaqueBottom) = lerped(y1, besides: y0)
         let i = xs.lowerBound - x0, n = xs.count
         guard n > 0 else { return }
+        if stores && opaqueTop && opaqueBottom {
+            // Lerps of opaque pixels are opaque ((255·(256 − w) + 255·w + 128) >> 8 = 255), so
+            // every sample is stored: straight into the row.
+            _ = cgs_lerp_rows(row + xs.lowerBound, top + i, bottom + i, n, wy)
+            return
+        }
         let opaque = cgs_lerp_rows(line + i, top + i, bottom + i, n, wy) == 255
         if stores && opaque {
             (row + xs.lowerBound).update(from: line + i, count: n)
