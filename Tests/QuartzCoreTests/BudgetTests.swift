@@ -7,8 +7,9 @@
 //   pass it is refused whole".
 // - Replicators: "copies across nesting stay within ReplicatorContent.maxInstances; copies of an
 //   emitter within 16".
-// - Offscreens: "groups (opacity, masks, shadows, rasterised layers) hold at most 512 MiB of
-//   offscreen pixels at once; past it a group is painted in place".
+// - Offscreens: "one compositor's groups (opacity, masks, shadows, rasterised layers) hold at
+//   most 512 MiB of offscreen pixels at once; past it a group is painted in place" (each
+//   renderer has its own: OffscreenBudgetTests).
 // - Nested transactions cost memory in proportion to the animations they add, not to depth ×
 //   animations; the outermost completion block still waits for every animation added inside.
 // - CGPath.contains answers from a flattening kept until the path changes.

@@ -41,7 +41,7 @@ extension Compositor {
             Compositor.paint(deep: root.height > Compositor.shallowHeight, [{ work.run(worker: 0, frame: full) }])
             return
         }
-        while helpers.count < min(workers, count) - 1 { helpers.append(Compositor()) }
+        while helpers.count < min(workers, count) - 1 { helpers.append(Compositor(helping: self)) }
         let pool = [self] + helpers.prefix(min(workers, count) - 1)
         for helper in pool.dropFirst() {
             helper.maxDepth = maxDepth

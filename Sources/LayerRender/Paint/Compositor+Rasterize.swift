@@ -81,8 +81,8 @@ extension Compositor {
         // share of memory, and a bitmap the offscreen budget has no room for is not made.
         if rasterCache.values.reduce(0, { $0 + $1.pixels.target.width * $1.pixels.target.height * 4 }) + w * h * 4
             > Compositor.rasterCacheBytes { rasterCache.removeAll() }
-        guard OwnedTarget.fitsBudget(full) else { return nil }
-        let bitmap = OwnedTarget(width: w, height: h)
+        guard OwnedTarget.fitsBudget(full, offscreens) else { return nil }
+        let bitmap = OwnedTarget(width: w, height: h, budget: offscreens)
         let world = Homography(m: (scale, 0, 0, 0, scale, 0, -extent.minX * scale, -extent.minY * scale, 1))
         guard let inverse = world.inverse else { return nil }
         let b = s.bounds.standardized

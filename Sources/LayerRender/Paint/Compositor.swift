@@ -79,6 +79,8 @@ package final class Compositor {
     @exclusivity(unchecked) var rampCache: [UInt64: RampEntry] = [:]
     /// This frame's particles, shared with the band helper (simulated once per frame).
     var particleShare = ParticleShare()
+    /// The offscreen pixels this compositor's frames hold (its helpers share it).
+    let offscreens: OffscreenBudget
     /// Cell memory of the path rasteriser.
     let rasterScratch = RasterScratch()
     /// The one-row buffer of masked gradients (Compositor+MaskedGradient.swift).
@@ -133,7 +135,10 @@ package final class Compositor {
         return true
     }
 
-    package init() {}
+    package init() { offscreens = OffscreenBudget() }
+
+    /// A band worker for `owner`: its frames' offscreens are charged to the owner's budget.
+    init(helping owner: Compositor) { offscreens = owner.offscreens }
 
     /// Paints `root` at absolute time `time` into `target`; `scale` pixels per point, `origin` the
     /// point (in the root's superlayer space) at the target's top-left corner.
@@ -275,9 +280,9 @@ package final class Compositor {
            paintMaskedGradient(snap, s, ctx, mask: plainMask, world: world, inverse: inverse, pixel: pixel, groupBox: groupBox,
                                shape: shape, clipSelf: clipSelf, opacity: opacity) { return }
         let plane = plainMask.map { maskPlane($0, box: groupBox) }
-        let isolated = (group || hasShadow || snap.mask != nil || raster != nil) && OwnedTarget.fitsBudget(groupBox)
+        let isolated = (group || hasShadow || snap.mask != nil || raster != nil) && OwnedTarget.fitsBudget(groupBox, offscreens)
         guard spend(isolated ? groupBox : box) else { culledLayers += 1; return }
-        let offscreen = isolated ? OwnedTarget(box: groupBox) : nil
+        let offscreen = isolated ? OwnedTarget(box: groupBox, budget: offscreens) : nil
         var own = ctx
         if let offscreen {
             own.target = offscreen.target
@@ -304,7 +309,7 @@ package final class Compositor {
             plane.multiply(offscreen.target, rowsOnly: rowsOnly)
         } else if let mask = snap.mask {
             // The mask is drawn in this layer's space (not through its sublayerTransform); its alpha multiplies.
-            let m = OwnedTarget(box: groupBox)
+            let m = OwnedTarget(box: groupBox, budget: offscreens)
             var maskCtx = ctx
             maskCtx.target = m.target
             maskCtx.parentTime = local
@@ -327,7 +332,7 @@ package final class Compositor {
             if let path = s.shadowPath {
                 // Over the target's own box (frame coordinates): inside an offscreen that box
                 // does not start at the frame's origin.
-                let plane = OwnedTarget(box: ctx.target.box)
+                let plane = OwnedTarget(box: ctx.target.box, budget: offscreens)
                 Raster.fillPath(plane.target, path: path, world: world, box: ctx.limit)
                 pathPlane = plane
                 source = plane.target

@@ -62,47 +62,62 @@ package struct RenderTarget {
     }
 }
 
+/// The offscreen pixels one compositor's frames hold at once (its groups, masks, shadows and
+/// rasterised layers), in bytes: each renderer has a budget of its own, so that one tree's
+/// thousand nested groups cannot take another renderer's shadows away.
+package final class OffscreenBudget: Sendable {
+    fileprivate let live = Atomic<Int>(0)
+    package init() {}
+}
+
 /// An owned, zeroed render target (offscreen groups and renderer output).
 package final class OwnedTarget {
     package let target: RenderTarget
+    /// The compositor's budget this target is charged to, if any.
+    private let budget: OffscreenBudget?
 
-    /// Bytes of offscreen pixels that layer groups may hold at once, process-wide (nested group
-    /// opacity, masks, shadows, rasterised layers): past it a group is painted in place (without
-    /// its isolation), counted as `.budgetExceeded`.
+    /// Bytes of offscreen pixels that one compositor's layer groups may hold at once (nested
+    /// group opacity, masks, shadows, rasterised layers): past it a group is painted in place
+    /// (without its isolation), counted as `.budgetExceeded`.
     #if FUZZING
     package static let maxOffscreenBytes = 32 << 20
     #else
     package static let maxOffscreenBytes = 512 << 20
     #endif
-    /// Bytes held by live targets now.
+    /// Bytes of offscreen pixels all compositors together may hold at once (four renderers'
+    /// worth): the process-wide bound behind the per-compositor one.
+    package static let maxProcessOffscreenBytes = 4 * maxOffscreenBytes
+    /// Bytes held by live targets now, process-wide.
     private static let liveBytes = Atomic<Int>(0)
 
-    /// Whether a group offscreen over `box` fits `maxOffscreenBytes` beside the targets alive now.
-    package static func fitsBudget(_ box: PixelBox) -> Bool {
+    /// Whether a group offscreen over `box` fits `budget` (`maxOffscreenBytes`) and the
+    /// process-wide `maxProcessOffscreenBytes` beside the targets alive now.
+    package static func fitsBudget(_ box: PixelBox, _ budget: OffscreenBudget) -> Bool {
         let bytes = max(box.x1 - box.x0, 1) * max(box.y1 - box.y0, 1) * 4
-        if liveBytes.load(ordering: .relaxed) + bytes <= maxOffscreenBytes { return true }
+        if budget.live.load(ordering: .relaxed) + bytes <= maxOffscreenBytes,
+           liveBytes.load(ordering: .relaxed) + bytes <= maxProcessOffscreenBytes { return true }
         CGDiagnostics.record(.budgetExceeded)
         return false
     }
 
-    package init(width: Int, height: Int) {
-        let w = max(width, 1), h = max(height, 1)
-        OwnedTarget.liveBytes.add(w * h * 4, ordering: .relaxed)
-        let p = UnsafeMutablePointer<UInt32>.allocate(capacity: w * h)
-        p.initialize(repeating: 0, count: w * h)
-        target = RenderTarget(pixels: p, width: w, height: h, stride: w)
+    /// A zeroed target of `width` × `height` pixels, charged to `budget` when given.
+    package convenience init(width: Int, height: Int, budget: OffscreenBudget? = nil) {
+        self.init(box: PixelBox(x0: 0, y0: 0, x1: max(width, 1), y1: max(height, 1)), budget: budget)
     }
 
-    /// A zeroed target covering only `box` of the frame.
-    package init(box: PixelBox) {
+    /// A zeroed target covering only `box` of the frame, charged to `budget` when given.
+    package init(box: PixelBox, budget: OffscreenBudget? = nil) {
         let w = max(box.x1 - box.x0, 1), h = max(box.y1 - box.y0, 1)
         OwnedTarget.liveBytes.add(w * h * 4, ordering: .relaxed)
+        budget?.live.add(w * h * 4, ordering: .relaxed)
+        self.budget = budget
         let p = UnsafeMutablePointer<UInt32>.allocate(capacity: w * h)
         p.initialize(repeating: 0, count: w * h)
         target = RenderTarget(pixels: p, width: w, height: h, stride: w, originX: box.x0, originY: box.y0)
     }
     deinit {
         OwnedTarget.liveBytes.subtract(target.width * target.height * 4, ordering: .relaxed)
+        budget?.live.subtract(target.width * target.height * 4, ordering: .relaxed)
         target.pixels.deallocate()
     }
 }
