@@ -167,7 +167,6 @@ enum Raster {
             fillAxisAligned(target, box: box, sx: m.0, tx: m.6, sy: m.4, ty: m.7, outer: outer.rect, inner: inner?.rect, color: color)
             return
         }
-        let opaque = color.a >= 255, word = color.word
         if inner == nil, clips.isEmpty, antialias, outer.hardEdges == 0, m.2 == 0, m.5 == 0, m.8 == 1 {
             // The common case (a rotated or scaled layer's background) row by row in C.
             fillAffine(target, box: box, inverse: inverse, pixel: pixel, shape: outer, color: color)
