@@ -78,6 +78,20 @@ static inline __m128i gather4(const uint32_t *pixels, __m256i rows, __m128i colu
     return _mm256_i64gather_epi32((const int *)pixels, _mm256_add_epi64(rows, _mm256_cvtepi32_epi64(columns)), 4);
 }
 
+// A texel row's two neighbours for four lanes whose second texel follows the first (not clamped
+// at the image's last column): one 64-bit load per lane instead of two gathered texels, split
+// into the first texels (returned) and the second ones (*q).
+__attribute__((target("avx2")))
+static inline __m128i pairs4(const uint32_t *pixels, __m256i offsets, __m128i *q) {
+    __m128i lo = _mm256_castsi256_si128(offsets), hi = _mm256_extracti128_si256(offsets, 1);
+    __m128i a = _mm_unpacklo_epi64(_mm_loadl_epi64((const __m128i *)(pixels + _mm_cvtsi128_si64(lo))),
+                                   _mm_loadl_epi64((const __m128i *)(pixels + _mm_extract_epi64(lo, 1))));
+    __m128i b = _mm_unpacklo_epi64(_mm_loadl_epi64((const __m128i *)(pixels + _mm_cvtsi128_si64(hi))),
+                                   _mm_loadl_epi64((const __m128i *)(pixels + _mm_extract_epi64(hi, 1))));
+    *q = _mm_castps_si128(_mm_shuffle_ps(_mm_castsi128_ps(a), _mm_castsi128_ps(b), _MM_SHUFFLE(3, 1, 3, 1)));
+    return _mm_castps_si128(_mm_shuffle_ps(_mm_castsi128_ps(a), _mm_castsi128_ps(b), _MM_SHUFFLE(2, 0, 2, 0)));
+}
+
 __attribute__((target("avx2")))
 static void image_row_avx2(uint32_t *out, long x0, long n, double y, const cgs_image_map *p, int stores, float alpha) {
     const double *m = p->m;
@@ -111,8 +125,17 @@ static void image_row_avx2(uint32_t *out, long x0, long n, double y, const cgs_i
         axis4(v, loV, topV, lastV, &vy0, &vy1, &wy);
         __m256i top = _mm256_mul_epi32(_mm256_cvtepi32_epi64(vy0), stride);
         __m256i bottom = _mm256_mul_epi32(_mm256_cvtepi32_epi64(vy1), stride);
-        __m128i s = lerp4(lerp4(gather4(p->pixels, top, ux0), gather4(p->pixels, top, ux1), wx),
-                          lerp4(gather4(p->pixels, bottom, ux0), gather4(p->pixels, bottom, ux1), wx), wy);
+        __m128i s;
+        if (_mm_movemask_ps(_mm_castsi128_ps(_mm_cmpeq_epi32(ux1, _mm_add_epi32(ux0, _mm_set1_epi32(1))))) == 15) {
+            __m256i columns = _mm256_cvtepi32_epi64(ux0);
+            __m128i tr, br;
+            __m128i tl = pairs4(p->pixels, _mm256_add_epi64(top, columns), &tr);
+            __m128i bl = pairs4(p->pixels, _mm256_add_epi64(bottom, columns), &br);
+            s = lerp4(lerp4(tl, tr, wx), lerp4(bl, br, wx), wy);
+        } else {
+            s = lerp4(lerp4(gather4(p->pixels, top, ux0), gather4(p->pixels, top, ux1), wx),
+                      lerp4(gather4(p->pixels, bottom, ux0), gather4(p->pixels, bottom, ux1), wx), wy);
+        }
         int opaque = _mm_movemask_ps(_mm_castsi128_ps(_mm_cmpeq_epi32(_mm_srli_epi32(s, 24), _mm_set1_epi32(255))));
         if (stores && opaque == 15) { _mm_storeu_si128((__m128i *)(out + i), s); continue; }
         uint32_t lanes[4];
