@@ -50,9 +50,35 @@ package enum ShadowBlur {
         }
     }
 
+    /// Memory a caller that blurs again and again lends the blur: its first pass's plane, kept
+    /// between blurs (the same thread's) instead of allocated for each. Planes up to
+    /// `keptFloats` floats are kept; a larger one is allocated for its blur alone.
+    package final class Scratch {
+        /// Most floats kept between blurs: 16 MiB (a 2,048² plane).
+        package static let keptFloats = 1 << 22
+        private var floats: UnsafeMutablePointer<Float>?
+        private var capacity = 0
+        package init() {}
+        deinit { floats?.deallocate() }
+
+        /// Room for `count` floats (uninitialised), kept for the next blur when within
+        /// `keptFloats`; nil when it is larger (the caller allocates).
+        func plane(_ count: Int) -> UnsafeMutablePointer<Float>? {
+            guard count <= Scratch.keptFloats else { return nil }
+            if count > capacity {
+                floats?.deallocate()
+                capacity = max(count, 1 << 14)
+                floats = .allocate(capacity: capacity)
+            }
+            return floats
+        }
+    }
+
     /// Blurs `plane` (width × height bytes, rows of `width`) in place. With `needs` (one per
     /// row), only those columns of each row are written; the others keep their input bytes.
-    package static func blur(_ plane: inout [UInt8], width: Int, height: Int, sigma: CGFloat, needs: [Need]? = nil) {
+    /// `scratch` lends the first pass's plane (one thread's blurs at a time).
+    package static func blur(_ plane: inout [UInt8], width: Int, height: Int, sigma: CGFloat, needs: [Need]? = nil,
+                             scratch: Scratch? = nil) {
         guard sigma >= minSigma, width > 0, height > 0 else { return }
         let s = min(sigma, maxSigma)
         if s > maxExactSigma { return BoxBlur.blur(&plane, width: width, height: height, sigma: s) }
@@ -61,8 +87,12 @@ package enum ShadowBlur {
         // The first pass's rows, each written before it is read: rows with no coverage (the
         // plane's margins, mostly) are skipped by both passes, and those between the first and
         // last inked rows are zeroed, so that each output row's taps are one run of rows.
-        let f = UnsafeMutablePointer<Float>.allocate(capacity: width * height)
-        defer { f.deallocate() }
+        // (Allocated and freed for each shadow, a plane of this size made the allocator give its
+        // top pages back and take them again every time: system calls and a TLB flush of every
+        // core the process runs on.)
+        let kept = scratch?.plane(width * height)
+        let f = kept ?? UnsafeMutablePointer<Float>.allocate(capacity: width * height)
+        defer { if kept == nil { f.deallocate() } }
         plane.withUnsafeMutableBufferPointer { p in
             line.withUnsafeMutableBufferPointer { line in
                 let line = line.baseAddress!, p = p.baseAddress!

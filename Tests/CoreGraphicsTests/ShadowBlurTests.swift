@@ -78,4 +78,25 @@ import Testing
             }
         }
     }
+
+    /// A kept plane (`ShadowBlur.Scratch`) gives the same bytes as a fresh one, whatever the blurs
+    /// before it left in it: planes with empty rows between inked ones (two shapes apart, whose
+    /// taps run across the gap) after larger and smaller planes, and a plane too large to keep.
+    @Test func aKeptPlaneGivesTheReferenceBytes() {
+        let scratch = ShadowBlur.Scratch()
+        for (i, (width, height)) in [(61, 57), (90, 120), (40, 33), (200, 150), (61, 57)].enumerated() {
+            var input = plane(width: width, height: height, seed: UInt32(7 + i))
+            // Rows 30 ..< 40 emptied: the rows around them are inked, and the gap's rows are read
+            // by the second pass's taps.
+            for y in 30..<min(40, height) { for x in 0..<width { input[y * width + x] = 0 } }
+            let sigma: CGFloat = i % 2 == 0 ? 5 : 2.5
+            let expected = reference(input, width: width, height: height, sigma: sigma)
+            var kept = input
+            ShadowBlur.blur(&kept, width: width, height: height, sigma: sigma, scratch: scratch)
+            #expect(kept == expected, "plane \(i): \(width) × \(height)")
+        }
+        // Past `keptFloats` the plane is the blur's own; the scratch still serves the next one.
+        #expect(scratch.plane(ShadowBlur.Scratch.keptFloats + 1) == nil)
+        #expect(scratch.plane(100) != nil)
+    }
 }

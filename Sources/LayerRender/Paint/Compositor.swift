@@ -83,6 +83,8 @@ package final class Compositor {
     let offscreens: OffscreenBudget
     /// Cell memory of the path rasteriser.
     let rasterScratch = RasterScratch()
+    /// The shadow blur's plane, kept from one shadow to the next (each worker has its own).
+    let blurScratch = ShadowBlur.Scratch()
     /// The one-row buffer of masked gradients (Compositor+MaskedGradient.swift).
     let rowBuffer = MaskPlane.RowBuffer()
     /// Content pictures reused from the cache (cumulative).
@@ -348,7 +350,7 @@ package final class Compositor {
             }
             Raster.shadow(from: source, onto: ctx.target, box: ctx.limit, clips: ctx.clips, color: color,
                           alpha: Float(shadowAlpha * ctx.alpha * opacity), sigma: sigma, offset: offset,
-                          opaqueAbove: exactCover ? offscreen.target : nil)
+                          opaqueAbove: exactCover ? offscreen.target : nil, scratch: blurScratch)
             withExtendedLifetime(pathPlane) {}
         }
         if let plane, rowsOnly {

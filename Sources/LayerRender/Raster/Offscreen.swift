@@ -105,8 +105,10 @@ extension Raster {
     /// shifted by `offset` pixels, onto `dst` (through `clips`).
     /// `opaqueAbove`: a picture that will be composited over the shadow at alpha 1 without clips;
     /// shadow pixels under its opaque pixels are skipped (they are overwritten exactly).
+    /// `scratch`: the calling thread's memory for the blur.
     static func shadow(from source: RenderTarget, onto dst: RenderTarget, box: PixelBox, clips: [ClipShape], color: CGColor,
-                       alpha: Float, sigma: CGFloat, offset: CGSize, opaqueAbove: RenderTarget? = nil) {
+                       alpha: Float, sigma: CGFloat, offset: CGSize, opaqueAbove: RenderTarget? = nil,
+                       scratch: ShadowBlur.Scratch? = nil) {
         guard !box.isEmpty, alpha > 0,
               let (x0, y0, x1, y1, reach, dx, dy) = shadowPlane(source: source.box, box: box, sigma: sigma, offset: offset)
         else { return }
@@ -129,7 +131,7 @@ extension Raster {
         let ox = x0 + dx - reach, oy = y0 + dy - reach
         let above = opaqueAbove.map { $0.box } ?? PixelBox(x0: 0, y0: 0, x1: 0, y1: 0)
         let needs = shadowNeeds(width: pw, height: ph, ox: ox, oy: oy, box: box, opaqueAbove: opaqueAbove)
-        ShadowBlur.blur(&plane, width: pw, height: ph, sigma: s, needs: needs)
+        ShadowBlur.blur(&plane, width: pw, height: ph, sigma: s, needs: needs, scratch: scratch)
         let v = color.rgba
         let r = Float(v.r) * 255, g = Float(v.g) * 255, b = Float(v.b) * 255
         let cr = r * Float(v.a), cg = g * Float(v.a), cb = b * Float(v.a), ca = 255 * Float(v.a)
