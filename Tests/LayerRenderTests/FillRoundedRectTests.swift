@@ -36,8 +36,11 @@ import Testing
                                   inverse: inverse, pixel: 1 / k, shape: shape, color: color, variant: variant)
             }
             slow.withUnsafeMutableBufferPointer { p in
+                // A rounded shape without edge antialiasing has the same coverage (its corners are
+                // smooth either way): the C rows stand in for that loop too.
                 Raster.fillRows(RenderTarget(pixels: p.baseAddress!, width: width, height: height, stride: width), box: box,
-                                inverse: inverse, pixel: 1 / k, outer: shape, inner: nil, color: color, antialias: true, clips: [])
+                                inverse: inverse, pixel: 1 / k, outer: shape, inner: nil, color: color,
+                                antialias: !shape.isRounded || case_ % 2 == 0, clips: [])
             }
             differing += zip(fast, slow).filter { $0 != $1 }.count
             painted += zip(fast, start).filter { $0 != $1 }.count

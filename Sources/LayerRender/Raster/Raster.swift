@@ -167,8 +167,9 @@ enum Raster {
             fillAxisAligned(target, box: box, sx: m.0, tx: m.6, sy: m.4, ty: m.7, outer: outer.rect, inner: inner?.rect, color: color)
             return
         }
-        if inner == nil, clips.isEmpty, antialias, outer.hardEdges == 0, m.2 == 0, m.5 == 0, m.8 == 1 {
-            // The common case (a rotated or scaled layer's background) row by row in C.
+        if inner == nil, clips.isEmpty, antialias || outer.isRounded, outer.hardEdges == 0, m.2 == 0, m.5 == 0, m.8 == 1 {
+            // The common case (a rotated or scaled layer's background) row by row in C. A rounded
+            // shape's coverage is antialiased either way (`RoundedRect.coverage`).
             fillAffine(target, box: box, inverse: inverse, pixel: pixel, shape: outer, color: color)
             return
         }
@@ -176,7 +177,8 @@ enum Raster {
                  clips: clips)
     }
 
-    /// `fill` of `shape` without hole or clips, antialiased, through an affine inverse map (W = 1):
+    /// `fill` of `shape` without hole or clips, antialiased (as a rounded shape always is), through
+    /// an affine inverse map (W = 1):
     /// `fillRows`'s pixels, its rows solved and painted in C (`cgs_fill_rrect`; `variant` as the
     /// kernels' tests choose it).
     static func fillAffine(_ target: RenderTarget, box: PixelBox, inverse: Homography, pixel: CGFloat, shape: RoundedRect,
