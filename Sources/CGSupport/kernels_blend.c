@@ -104,17 +104,36 @@ void cgs_composite_span_using(int variant, uint32_t *d, const uint32_t *s, long 
 
 void cgs_composite_span(uint32_t *d, const uint32_t *s, long n, float alpha) { cgs_composite_span_using(2, d, s, n, alpha); }
 
+#if defined(__x86_64__)
+// Four pixels a step, one channel per float of a 512-bit register: the bytes widened and the
+// results narrowed by one instruction each, where AVX2 unpacks and packs in four steps; the same
+// operations as `blend_pair` in its order.
+__attribute__((target("avx512f")))
+static void blend_span_avx512(uint32_t *p, long n, f4 s4, float inv) {
+    const __m512 s = _mm512_setr_ps(s4.x, s4.y, s4.z, s4.w, s4.x, s4.y, s4.z, s4.w, s4.x, s4.y, s4.z, s4.w, s4.x, s4.y, s4.z, s4.w);
+    const __m512 v = _mm512_set1_ps(inv), half = _mm512_set1_ps(0.5f), top = _mm512_set1_ps(255.0f);
+    long i = 0;
+    for (; i + 4 <= n; i += 4) {
+        __m512 d = _mm512_cvtepi32_ps(_mm512_cvtepu8_epi32(_mm_loadu_si128((const __m128i *)(p + i))));
+        __m512 o = _mm512_add_ps(_mm512_add_ps(s, _mm512_mul_ps(d, v)), half);
+        _mm_storeu_si128((__m128i *)(p + i), _mm512_cvtepi32_epi8(_mm512_cvttps_epi32(_mm512_min_ps(o, top))));
+    }
+    blend_from(i, p, n, s4, inv);
+}
+#endif
+
 void cgs_blend_span_using(int variant, uint32_t *p, long n, float r, float g, float b, float a) {
     f4 s = {b, g, r, a};
     s = s * 1.0f;
     float inv = 1.0f - a * 1.0f / 255.0f;
 #if defined(__x86_64__)
-    if (variant == 2 && cgs_avx2) { blend_span_avx2(p, n, s, inv); return; }
+    if (variant >= 3 && cgs_avx512) { blend_span_avx512(p, n, s, inv); return; }
+    if (variant >= 2 && cgs_avx2) { blend_span_avx2(p, n, s, inv); return; }
 #endif
     blend_from(0, p, n, s, inv);
 }
 
-void cgs_blend_span(uint32_t *p, long n, float r, float g, float b, float a) { cgs_blend_span_using(2, p, n, r, g, b, a); }
+void cgs_blend_span(uint32_t *p, long n, float r, float g, float b, float a) { cgs_blend_span_using(3, p, n, r, g, b, a); }
 
 // One colour through per-pixel coverage (the edge pixels of a shape's row): each pixel's
 // colour term s·cov and factor 1 − a·cov/255 worked out as `blend` does, zero coverage skipped.

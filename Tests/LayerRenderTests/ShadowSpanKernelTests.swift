@@ -38,7 +38,7 @@ import Testing
 /// The translucent span kernel (Sources/CGSupport/kernels_blend.c) against `Raster.blend` at
 /// coverage 1, in every variant: random colours (opaque to nearly clear), destinations, lengths.
 @Suite struct BlendSpanKernelTests {
-    @Test(arguments: [Int32(0), 2])
+    @Test(arguments: [Int32(0), 2, 3])
     func spansEqualBlendAtFullCoverage(variant: Int32) {
         var s: UInt32 = 0x00C0_FFEE
         func next() -> UInt32 { s = s &* 1_664_525 &+ 1_013_904_223; return s }

@@ -149,6 +149,8 @@ static inline void cgs_cover_opaque_u32x4(uint32_t *p, cgs_f32x4 coverage, uint3
 
 /// Nonzero when the processor runs AVX2 (set before main; 0 elsewhere than x86-64).
 extern int cgs_avx2;
+/// Nonzero when the processor runs AVX-512 F, BW and VL (set before main; 0 elsewhere than x86-64).
+extern int cgs_avx512;
 
 #if defined(__x86_64__)
 #include <immintrin.h>
