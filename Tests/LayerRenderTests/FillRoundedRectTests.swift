@@ -11,7 +11,7 @@ import Foundation
 import Testing
 
 @Suite struct FillRoundedRectTests {
-    @Test(arguments: [Int32(0), 2])
+    @Test(arguments: [Int32(0), 2, 3])
     func rowsInCEqualTheGeneralLoop(variant: Int32) {
         var lcg = TestLCG(seed: 0xF111_0C75)
         let width = 96, height = 80
