@@ -173,6 +173,9 @@ static inline void whole_columns(double a, double b, int outer, long lo, long hi
     if (!(a <= b)) { *first = *last = lo; return; }
     double margin = 1e-7 * magnitude(a, b);
     if (outer) { a -= margin; b += margin; } else { a += margin; b -= margin; }
+    // An infinite end (a row parallel to two sides) makes an infinite margin: inner runs are then
+    // empty, outer spans whole (never a NaN converted to a column).
+    if (a != a || b != b) { *first = lo; *last = outer ? hi : lo; return; }
     long f = a <= (double)lo ? lo : a >= (double)hi ? hi : (long)__builtin_ceil(a);
     long l = b >= (double)(hi - 1) ? hi : b < (double)lo ? lo : (long)__builtin_floor(b) + 1;
     *first = f; *last = l > f ? l : f;
