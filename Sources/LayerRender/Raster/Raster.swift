@@ -178,11 +178,10 @@ enum Raster {
     }
 
     /// `fill` of `shape` without hole or clips, antialiased (as a rounded shape always is), through
-    /// an affine inverse map (W = 1):
-    /// `fillRows`'s pixels, its rows solved and painted in C (`cgs_fill_rrect`; `variant` as the
-    /// kernels' tests choose it).
+    /// an affine inverse map (W = 1): `fillRows`'s pixels, its rows solved and painted in C
+    /// (`cgs_fill_rrect`; `variant` as the kernels' tests choose it, by default the widest).
     static func fillAffine(_ target: RenderTarget, box: PixelBox, inverse: Homography, pixel: CGFloat, shape: RoundedRect,
-                           color: PremultipliedColor, variant: Int32 = 2) {
+                           color: PremultipliedColor, variant: Int32 = 3) {
         let m = inverse.m
         var rect = CoverageKernel.rect(shape)
         var terms = (Double(m.0), Double(m.1), Double(m.3), Double(m.4), Double(m.6), Double(m.7))

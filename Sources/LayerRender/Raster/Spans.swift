@@ -256,15 +256,8 @@ final class CoverPlan {
             // spans solved over those columns (RowMap.outer and .inner clamp the same way).
             let outer = RowMap.outer(first.columnInterval(grown), lo: box.x0, hi: box.x1)
             var full = inner.hasArea ? RowMap.inner(first.columnInterval(inner), lo: box.x0, hi: box.x1) : box.x0..<box.x0
-            // Rows whose centres lie in the inset rect's Y bounds: an interval (a centre's layer y
-            // moves monotonically with the row), found from its ends.
-            var top = box.y0, bottom = box.y1
-            @inline(__always) func inside(_ y: Int) -> Bool {
-                RowMap(inverse, row: y, lo: box.x0, hi: box.x1)?.rowInside(inner.minY, inner.maxY) == true
-            }
-            while top < bottom, !inside(top) { top += 1 }
-            while bottom > top, !inside(bottom - 1) { bottom -= 1 }
-            var fullRows = top..<bottom
+            var fullRows = CoverPlan.rows(box.y0..<box.y1, within: (inner.minY, inner.maxY), inverse: inverse,
+                                          lo: box.x0, hi: box.x1)
             if !full.isEmpty, !fullRows.isEmpty, shape.hardEdges == 0 {
                 // The margins leave out pixels whose centres lie exactly half a pixel inside (an
                 // image's ring, scaled to whole pixels) and, without antialiasing, those nearer
@@ -321,25 +314,29 @@ final class CoverPlan {
     }
 
     /// `alignedColumns` of rows `ys` at once: the rows whose outer columns are not empty and
-    /// those whose full columns are not empty, and those columns; nil for other plans. The outer
-    /// rows are an interval (a row centre's layer-space y moves monotonically with the row under
-    /// an axis-aligned affine map, and is tested against one Y interval), found from its ends
-    /// with the rows' own tests; the full rows were found once.
+    /// those whose full columns are not empty, and those columns; nil for other plans (the full
+    /// rows were found once, by `init`).
     func alignedRows(_ ys: Range<Int>, _ lo: Int, _ hi: Int)
         -> (outerRows: Range<Int>, fullRows: Range<Int>, outer: Range<Int>, full: Range<Int>)? {
         guard let a = aligned else { return nil }
-        func rows(_ bounds: (CGFloat, CGFloat), _ columns: Range<Int>) -> Range<Int> {
-            guard !columns.isEmpty else { return ys.lowerBound..<ys.lowerBound }
-            @inline(__always) func inside(_ y: Int) -> Bool {
-                RowMap(inverse, row: y, lo: lo, hi: hi)?.rowInside(bounds.0, bounds.1) == true
-            }
-            var top = ys.lowerBound, bottom = ys.upperBound
-            while top < bottom, !inside(top) { top += 1 }
-            while bottom > top, !inside(bottom - 1) { bottom -= 1 }
-            return top..<bottom
-        }
         let outer = a.outer.clamped(to: lo..<hi), full = a.full.clamped(to: lo..<hi)
-        return (rows(a.grown, outer), full.isEmpty ? ys.lowerBound..<ys.lowerBound : a.fullRows.clamped(to: ys), outer, full)
+        let none = ys.lowerBound..<ys.lowerBound
+        return (outer.isEmpty ? none : CoverPlan.rows(ys, within: a.grown, inverse: inverse, lo: lo, hi: hi),
+                full.isEmpty ? none : a.fullRows.clamped(to: ys), outer, full)
+    }
+
+    /// The rows of `ys` whose pixel centres map within `bounds` (layer-space minY, maxY) under an
+    /// axis-aligned affine `inverse`: an interval (a centre's layer y moves monotonically with the
+    /// row), found from its ends with the rows' own tests.
+    private static func rows(_ ys: Range<Int>, within bounds: (CGFloat, CGFloat), inverse: Homography, lo: Int, hi: Int)
+        -> Range<Int> {
+        @inline(__always) func inside(_ y: Int) -> Bool {
+            RowMap(inverse, row: y, lo: lo, hi: hi)?.rowInside(bounds.0, bounds.1) == true
+        }
+        var top = ys.lowerBound, bottom = ys.upperBound
+        while top < bottom, !inside(top) { top += 1 }
+        while bottom > top, !inside(bottom - 1) { bottom -= 1 }
+        return top..<bottom
     }
 
     /// Exact coverage of the pixels `xs` of row `y` from the C kernel, one float per column from
