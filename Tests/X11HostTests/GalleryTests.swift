@@ -146,7 +146,7 @@ extension X11WindowTests {
         // untouched: what lies outside that box.
         #expect(yellowish(flashed[20 * 200 + 20]) && yellowish(flashed[70 * 200 + 150]))
         #expect(flashed[95 * 200 + 5] == clean[95 * 200 + 5] && flashed[5 * 200 + 190] == clean[5 * 200 + 190])
-        spin(window, seconds: 0.3)
+        spin(window, seconds: 3, until: { window.readPixels().pixels[70 * 200 + 150] == 0xFF00_00FF })
         let settled = window.readPixels().pixels
         #expect(settled[70 * 200 + 150] == 0xFF00_00FF && settled[20 * 200 + 20] == clean[0])
     }

@@ -59,7 +59,7 @@ extension X11WindowTests {
         var p: [UInt32] = []
         func at(_ x: Int, _ y: Int) -> UInt32 { p[y * 480 + x] }
         func isGreen(_ c: UInt32) -> Bool { (c >> 8) & 0xFF > 0x90 && (c >> 16) & 0xFF < 0x70 }
-        app.wait { p = app.pixels(); return p.count == 480 * 200 && isGreen(at(115, 100)) }
+        try #require(app.wait { p = app.pixels(); return p.count == 480 * 200 && isGreen(at(115, 100)) }, "no ring on screen")
         // The ring's stroke starts at its right-hand point; its left-hand side is not drawn yet.
         #expect(isGreen(at(115, 100)) && at(20, 100) == background)
         // Text: light pixels inside the text layer's frame.
@@ -76,13 +76,13 @@ extension X11WindowTests {
         let app = try #require(WindowProcess(x, binary: binary("ReadmeWindow"), width: 400, height: 300))
         let red: UInt32 = 0xFFFF_0000
         var p: [UInt32] = []
-        #expect(app.wait { p = app.pixels(); return p.count == 400 * 300 && p[100 * 400 + 60] == red })
+        try #require(app.wait { p = app.pixels(); return p.count == 400 * 300 && p[100 * 400 + 60] == red }, "no square on screen")
         app.pointer(["100", "100", "click", "1"])
-        #expect(app.wait { p = app.pixels(); return p[100 * 400 + 60] != red && p[100 * 400 + 185] == red }, "no glide")
+        #expect(app.wait { p = app.pixels(); return p.count == 400 * 300 && p[100 * 400 + 60] != red && p[100 * 400 + 185] == red }, "no glide")
         app.pointer(["140", "100", "mousedown", "1"])
         for (px, py) in [(200, 150), (260, 200), (330, 240)] {
             app.pointer(["\(px)", "\(py)"])
-            #expect(app.wait(2) { p = app.pixels(); return p[py * 400 + px] == red && p[(py - 48) * 400 + px] == red })
+            #expect(app.wait(2) { p = app.pixels(); return p.count == 400 * 300 && p[py * 400 + px] == red && p[(py - 48) * 400 + px] == red })
         }
         x.run("/usr/bin/xdotool", ["mouseup", "1"])
     }

@@ -67,7 +67,7 @@ extension X11WindowTests {
         let dot = addBox(to: window.rootLayer, CGRect(x: 10, y: 10, width: 20, height: 10), CGColor(red: 1, green: 0, blue: 0, alpha: 1))
         var hit: (CALayer?, CGPoint)?
         window.onEvent = { if case .mouseDown = $0.kind { hit = ($0.layer, $0.location) } }
-        spin(window, seconds: 0.3)
+        spin(window, seconds: 3, until: { window.readPixels().pixels.contains(0xFFFF_0000) })
         let p = window.readPixels()
         #expect(p.width == 120 && p.height == 80)
         let red = (0..<p.width).filter { p.pixels[30 * p.width + $0] == 0xFFFF_0000 }
