@@ -1,6 +1,6 @@
 // The projective image kernel (Sources/CGSupport/kernels_image.c) against the Swift definition it
-// reproduces, `Raster.imageRow` with bilinear sampling, in both variants (portable, the widest the
-// processor runs): perspective, rotated and flipped maps, source sub-rectangles and mip scales,
+// reproduces, `Raster.imageRow` with bilinear sampling, in every variant (portable, AVX2, AVX-512
+// where the processor runs them): perspective, rotated and flipped maps, source sub-rectangles and mip scales,
 // opaque and translucent texels, stored and blended pixels, rows that leave every remainder.
 import CGSupport
 import CoreGraphics
@@ -9,7 +9,7 @@ import Foundation
 import Testing
 
 @Suite struct ImageRowKernelTests {
-    @Test(arguments: [Int32(0), 2])
+    @Test(arguments: [Int32(0), 2, 3])
     func rowsEqualImageRow(variant: Int32) {
         var rng = TestLCG(seed: 0x00AB_CDEF)
         func next() -> UInt32 { rng.next() }

@@ -29,10 +29,10 @@ struct ProjectiveRow {
     /// samples stored when `stores`, others blended at `alpha`.
     @inline(__always)
     func paint(row y: Int, into row: UnsafeMutablePointer<UInt32>, _ xs: Range<Int>, stores: Bool, alpha: Float) {
-        paintUsing(2, row: y, into: row, xs, stores: stores, alpha: alpha)
+        paintUsing(3, row: y, into: row, xs, stores: stores, alpha: alpha)
     }
 
-    /// `paint` through a chosen variant of the kernel (0 portable, 2 the widest the processor
+    /// `paint` through a chosen variant of the kernel (0 portable, 2 AVX2, 3 the widest the processor
     /// runs), for the tests that compare them.
     @inline(__always)
     func paintUsing(_ variant: Int32, row y: Int, into row: UnsafeMutablePointer<UInt32>, _ xs: Range<Int>, stores: Bool,
