@@ -1,13 +1,14 @@
 // The bilinear C kernels (Sources/CGSupport/kernels_bilinear.c) against the Swift definition
-// they reproduce, `Raster.lerpWord`, in every variant (portable, SSE2, the widest the processor
-// runs): random premultiplied words, every weight 0…256, row lengths that leave every remainder
-// of the vector loops; the returned AND of alpha bytes is 255 exactly when every result is opaque.
+// they reproduce, `Raster.lerpWord`, in every variant (portable, SSE2, AVX2, AVX-512 where the
+// processor runs them): random premultiplied words, every weight 0…256, row lengths that leave
+// every remainder of the vector loops; the returned AND of alpha bytes is 255 exactly when every
+// result is opaque.
 import CGSupport
 @testable import LayerRender
 import Testing
 
 @Suite struct BilinearKernelTests {
-    @Test(arguments: [Int32(0), 1, 2])
+    @Test(arguments: [Int32(0), 1, 2, 3])
     func kernelsEqualLerpWord(variant: Int32) {
         var s: UInt32 = 0x9E37_79B9
         func next() -> UInt32 { s = s &* 1_664_525 &+ 1_013_904_223; return s }
@@ -38,14 +39,15 @@ import Testing
         }
     }
 
-    /// Columns of a row scaled by a factor (magnified, slightly shrunk, flipped), as a bilinear
-    /// draw makes them: neighbouring texels, monotonic, clamped at both ends, read from a row
-    /// that ends at the last texel used (so a vector load past it would be caught by ASan).
-    @Test(arguments: [Int32(0), 1, 2])
+    /// Columns of a row scaled by a factor (magnified, slightly or much shrunk, flipped), as a
+    /// bilinear draw makes them: neighbouring texels, monotonic, clamped at both ends, read from a
+    /// row that ends at the last texel used (so a vector load past it would be caught by ASan).
+    @Test(arguments: [Int32(0), 1, 2, 3])
     func scaledRowsEqualLerpWord(variant: Int32) {
         var s: UInt32 = 0x1234_5678
         func next() -> UInt32 { s = s &* 1_664_525 &+ 1_013_904_223; return s }
-        for (count, n, flipped) in [(512, 1280, false), (128, 100, false), (200, 173, true), (9, 40, false), (3, 29, true), (1, 11, false)] {
+        for (count, n, flipped) in [(512, 1280, false), (128, 100, false), (200, 173, true), (9, 40, false), (3, 29, true), (1, 11, false),
+                                     (512, 100, false), (700, 45, true)] {
             let texels = UnsafeMutablePointer<UInt32>.allocate(capacity: count)
             defer { texels.deallocate() }
             for k in 0..<count { texels[k] = next() | 0xFF00_0000 }
