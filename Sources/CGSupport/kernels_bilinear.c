@@ -102,42 +102,63 @@ static inline __m512i lerp16(__m512i p, __m512i q, __m512i w) {
     return _mm512_or_si512(_mm512_srli_epi16(rb, 8), _mm512_and_si512(ag, _mm512_set1_epi32((int)0xFF00FF00u)));
 }
 
+// Columns i … i + last (last < 16, lanes in `m`) into out; their AND folded into *all.
 __attribute__((target("avx512f,avx512bw,avx512vl")))
-static uint32_t lerp_columns_avx512(uint32_t *restrict out, const uint32_t *restrict texels, const int32_t *restrict left,
-                                    const int32_t *restrict right, const uint32_t *restrict weight, long n) {
-    __m512i all = _mm512_set1_epi32(-1);
-    for (long i = 0; i < n; i += 16) {
-        __mmask16 m = n - i >= 16 ? 0xFFFF : (__mmask16)((1u << (n - i)) - 1);
-        long last = (n - i >= 16 ? 16 : n - i) - 1;
-        __m512i l = _mm512_maskz_loadu_epi32(m, left + i), r = _mm512_maskz_loadu_epi32(m, right + i);
-        // A draw's columns are monotonic, so the group's texels lie between its ends' (checked:
-        // every index of the group within them, else one column at a time).
-        int lo = left[i] < left[i + last] ? left[i] : left[i + last];
-        int hi = right[i] > right[i + last] ? right[i] : right[i + last];
+static inline __attribute__((always_inline)) void lerp_columns_group(uint32_t *restrict out, const uint32_t *restrict texels,
+        const int32_t *restrict left, const int32_t *restrict right, const uint32_t *restrict weight, long i, long last,
+        __mmask16 m, const int increasing, __m512i *all) {
+    __m512i l = _mm512_maskz_loadu_epi32(m, left + i), r = _mm512_maskz_loadu_epi32(m, right + i);
+    // The group's texels lie between its ends' when the columns increase (the caller says so);
+    // otherwise between the ends' extremes if the columns are monotonic — checked: every index
+    // of the group within them, else one column at a time.
+    int lo = left[i], hi = right[i + last], inside = 1;
+    if (!increasing) {
+        lo = left[i] < left[i + last] ? left[i] : left[i + last];
+        hi = right[i] > right[i + last] ? right[i] : right[i + last];
         hi = left[i] > hi ? left[i] : hi;
         hi = left[i + last] > hi ? left[i + last] : hi;
         lo = right[i] < lo ? right[i] : lo;
         lo = right[i + last] < lo ? right[i + last] : lo;
-        __m512i base = _mm512_set1_epi32(lo), il = _mm512_sub_epi32(l, base), ir = _mm512_sub_epi32(r, base);
-        __m512i range = _mm512_set1_epi32(hi - lo);
-        __m512i s;
-        if ((long)hi - lo < 32 && !(_mm512_mask_cmpgt_epu32_mask(m, il, range) | _mm512_mask_cmpgt_epu32_mask(m, ir, range))) {
-            // Texels lo … hi as two vectors of sixteen (the second masked to what is read).
-            unsigned span = (unsigned)(hi - lo) + 1;
-            __mmask16 first = span >= 16 ? 0xFFFF : (__mmask16)((1u << span) - 1);
-            __mmask16 second = span > 16 ? (__mmask16)((1u << (span - 16)) - 1) : 0;
-            __m512i t0 = _mm512_maskz_loadu_epi32(first, texels + lo), t1 = _mm512_maskz_loadu_epi32(second, texels + lo + 16);
-            __m512i p = _mm512_permutex2var_epi32(t0, il, t1), q = _mm512_permutex2var_epi32(t0, ir, t1);
-            s = lerp16(p, q, _mm512_maskz_loadu_epi32(m, weight + i));
-        } else {
-            uint32_t lanes[16];
-            for (long k = 0; k < 16 && i + k < n; k++) lanes[k] = lerp_word(texels[left[i + k]], texels[right[i + k]], weight[i + k]);
-            s = _mm512_maskz_loadu_epi32(m, lanes);
-        }
-        _mm512_mask_storeu_epi32(out + i, m, s);
-        all = _mm512_mask_and_epi32(all, m, all, s);
     }
+    __m512i base = _mm512_set1_epi32(lo), il = _mm512_sub_epi32(l, base), ir = _mm512_sub_epi32(r, base);
+    if (!increasing) {
+        __m512i range = _mm512_set1_epi32(hi - lo);
+        inside = !(_mm512_mask_cmpgt_epu32_mask(m, il, range) | _mm512_mask_cmpgt_epu32_mask(m, ir, range));
+    }
+    __m512i s;
+    if (hi >= lo && (long)hi - lo < 32 && inside) {
+        // Texels lo … hi as two vectors of sixteen (each masked to what is read).
+        unsigned span = (unsigned)(hi - lo) + 1;
+        __mmask16 first = span >= 16 ? 0xFFFF : (__mmask16)((1u << span) - 1);
+        __mmask16 second = span > 16 ? (__mmask16)((1u << (span - 16)) - 1) : 0;
+        __m512i t0 = _mm512_maskz_loadu_epi32(first, texels + lo), t1 = _mm512_maskz_loadu_epi32(second, texels + lo + 16);
+        __m512i p = _mm512_permutex2var_epi32(t0, il, t1), q = _mm512_permutex2var_epi32(t0, ir, t1);
+        s = lerp16(p, q, _mm512_maskz_loadu_epi32(m, weight + i));
+    } else {
+        uint32_t lanes[16];
+        for (long k = 0; k <= last; k++) lanes[k] = lerp_word(texels[left[i + k]], texels[right[i + k]], weight[i + k]);
+        s = _mm512_maskz_loadu_epi32(m, lanes);
+    }
+    _mm512_mask_storeu_epi32(out + i, m, s);
+    *all = _mm512_mask_and_epi32(*all, m, *all, s);
+}
+
+// Whole groups, then the rest as one masked group; the increasing case compiled on its own.
+__attribute__((target("avx512f,avx512bw,avx512vl")))
+static inline __attribute__((always_inline)) uint32_t lerp_columns_groups(uint32_t *restrict out, const uint32_t *restrict texels,
+        const int32_t *restrict left, const int32_t *restrict right, const uint32_t *restrict weight, long n, const int increasing) {
+    __m512i all = _mm512_set1_epi32(-1);
+    long i = 0;
+    for (; i + 16 <= n; i += 16) lerp_columns_group(out, texels, left, right, weight, i, 15, 0xFFFF, increasing, &all);
+    if (i < n) lerp_columns_group(out, texels, left, right, weight, i, n - i - 1, (__mmask16)((1u << (n - i)) - 1), increasing, &all);
     return (uint32_t)_mm512_reduce_and_epi32(all) >> 24;
+}
+
+__attribute__((target("avx512f,avx512bw,avx512vl")))
+static uint32_t lerp_columns_avx512(uint32_t *restrict out, const uint32_t *restrict texels, const int32_t *restrict left,
+                                    const int32_t *restrict right, const uint32_t *restrict weight, long n, int increasing) {
+    if (increasing) return lerp_columns_groups(out, texels, left, right, weight, n, 1);
+    return lerp_columns_groups(out, texels, left, right, weight, n, 0);
 }
 #endif
 
@@ -145,15 +166,15 @@ static uint32_t lerp_columns_portable(uint32_t *restrict out, const uint32_t *re
                                       const int32_t *restrict right, const uint32_t *restrict weight, long n) { LERP_COLUMNS_BODY }
 
 uint32_t cgs_lerp_columns_using(int variant, uint32_t *out, const uint32_t *texels, const int32_t *left, const int32_t *right,
-                                const uint32_t *weight, long n) {
+                                const uint32_t *weight, long n, int increasing) {
 #if defined(__x86_64__)
-    if (variant >= 3 && cgs_avx512) return lerp_columns_avx512(out, texels, left, right, weight, n);
+    if (variant >= 3 && cgs_avx512) return lerp_columns_avx512(out, texels, left, right, weight, n, increasing);
     if (variant >= 2 && cgs_avx2) return lerp_columns_avx2(out, texels, left, right, weight, n);
 #endif
     return lerp_columns_portable(out, texels, left, right, weight, n);
 }
 
 uint32_t cgs_lerp_columns(uint32_t *out, const uint32_t *texels, const int32_t *left, const int32_t *right,
-                          const uint32_t *weight, long n) {
-    return cgs_lerp_columns_using(3, out, texels, left, right, weight, n);
+                          const uint32_t *weight, long n, int increasing) {
+    return cgs_lerp_columns_using(3, out, texels, left, right, weight, n, increasing);
 }

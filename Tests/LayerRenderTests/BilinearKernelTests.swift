@@ -32,7 +32,7 @@ import Testing
             let left = (0..<n).map { _ in Int32(next() % 17) }, right = (0..<n).map { _ in Int32(next() % 17) }
             let weights = (0..<n).map { _ in next() % 257 }
             var out = [UInt32](repeating: 0, count: n)
-            let all = cgs_lerp_columns_using(variant, &out, texels, left, right, weights, n)
+            let all = cgs_lerp_columns_using(variant, &out, texels, left, right, weights, n, 0)
             let expected = (0..<n).map { Raster.lerpWord(texels[Int(left[$0])], texels[Int(right[$0])], weights[$0]) }
             #expect(out == expected)
             #expect((all == 255) == expected.allSatisfy { $0 >> 24 == 255 })
@@ -60,10 +60,13 @@ import Testing
                 left.append(Int32(l)); right.append(Int32(r))
                 weights.append(UInt32(min(max(((u - f) * 256).rounded(), 0), 256)))
             }
-            var out = [UInt32](repeating: 0, count: n)
-            _ = cgs_lerp_columns_using(variant, &out, texels, left, right, weights, n)
-            #expect(out == (0..<n).map { Raster.lerpWord(texels[Int(left[$0])], texels[Int(right[$0])], weights[$0]) },
-                    "variant \(variant), \(count) → \(n)")
+            let expected = (0..<n).map { Raster.lerpWord(texels[Int(left[$0])], texels[Int(right[$0])], weights[$0]) }
+            // Told the columns increase where they do (not mirrored), and not told so.
+            for increasing in flipped ? [Int32(0)] : [0, 1] {
+                var out = [UInt32](repeating: 0, count: n)
+                _ = cgs_lerp_columns_using(variant, &out, texels, left, right, weights, n, increasing)
+                #expect(out == expected, "variant \(variant), \(count) → \(n), increasing \(increasing)")
+            }
         }
     }
 }

@@ -24,9 +24,11 @@ uint32_t cgs_lerp_rows(uint32_t *out, const uint32_t *top, const uint32_t *botto
 
 /// `Raster.lerpWord(texels[left[i]], texels[right[i]], weight[i])` into `out[i]` for i < n
 /// (one texel row lerped across pixel columns; every index lies in the row, weights in 0…256).
+/// `increasing`: nonzero only when left and right never decrease along i and right[i] ≥
+/// left[i] (a draw that is not mirrored; the kernel then skips checking each group's indices).
 /// Returns the AND of the results' alpha bytes (255: every result is opaque).
 uint32_t cgs_lerp_columns(uint32_t *out, const uint32_t *texels, const int32_t *left, const int32_t *right,
-                          const uint32_t *weight, long n);
+                          const uint32_t *weight, long n, int increasing);
 
 /// One row of the sampled Gaussian (`ShadowBlur.blur`'s first pass): out[x] = Σ_j k[j]·line[x + j]
 /// for x < n, j < taps, summed from zero in order of j. `line` holds n + taps − 1 floats.
@@ -122,7 +124,7 @@ void cgs_image_row(uint32_t *out, long x0, long n, double y, const cgs_image_map
 /// `cgs_image_row` only: the other kernels' AVX-512 forms measured no faster).
 uint32_t cgs_lerp_rows_using(int variant, uint32_t *out, const uint32_t *top, const uint32_t *bottom, long n, uint32_t w);
 uint32_t cgs_lerp_columns_using(int variant, uint32_t *out, const uint32_t *texels, const int32_t *left,
-                                const int32_t *right, const uint32_t *weight, long n);
+                                const int32_t *right, const uint32_t *weight, long n, int increasing);
 void cgs_blur_row_using(int variant, float *out, const float *line, const float *k, long taps, long n);
 void cgs_rrect_row_using(int variant, float *out, long x0, long n, double y, const double *m, const cgs_rrect *shape,
                          const cgs_rrect *hole, double pixel, int antialias);

@@ -23,6 +23,9 @@ final class BilinearRows {
     /// Per pixel column: the two texel columns and the second one's weight (0…256).
     private let left: UnsafeMutablePointer<Int32>, right: UnsafeMutablePointer<Int32>
     private let weight: UnsafeMutablePointer<UInt32>
+    /// Whether both texel columns never decrease from one pixel column to the next (a draw that
+    /// is not mirrored): the column kernel then trusts each group's ends to bound its texels.
+    private let increasing: Bool
     /// Two texel rows lerped across the pixel columns, and which texel row each holds (−1: none).
     private let kept: (UnsafeMutablePointer<UInt32>, UnsafeMutablePointer<UInt32>)
     /// One pixel row's samples before they are stored or blended.
@@ -48,11 +51,14 @@ final class BilinearRows {
         let axis = Raster.AxisLimits(window.minU, window.maxU)
         // As AffineRow's loop: x·m₀ + (y·m₃ = ±0) + m₆; adding a zero changes no sum that reaches
         // a texel coordinate.
+        var increasing = true
         for i in 0..<width {
             let qx = (CGFloat(x0 + i) + 0.5) * m0 + 0 + m6
             let (a, b, w) = Raster.bilinearAxis((sourceMinX + (qx - destMinX) * sx) * scaleX, axis)
             left[i] = Int32(truncatingIfNeeded: a); right[i] = Int32(truncatingIfNeeded: b); weight[i] = w
+            if b < a || (i > 0 && (left[i] < left[i - 1] || right[i] < right[i - 1])) { increasing = false }
         }
+        self.increasing = increasing
     }
 
     deinit {
@@ -68,7 +74,8 @@ final class BilinearRows {
         if keptRow.1 == r { return (kept.1, keptOpaque.1) }
         let second = keptRow.0 == other
         let into = second ? kept.1 : kept.0
-        let opaque = cgs_lerp_columns(into, level.pixels + r * level.stride, left, right, weight, width) == 255
+        let opaque = cgs_lerp_columns(into, level.pixels + r * level.stride, left, right, weight, width,
+                                      increasing ? 1 : 0) == 255
         if second { keptRow.1 = r; keptOpaque.1 = opaque } else { keptRow.0 = r; keptOpaque.0 = opaque }
         return (into, opaque)
     }
