@@ -4,13 +4,13 @@ import CGSupport
 import Testing
 
 @Suite struct FillKernelTests {
-    /// Boxes of every width class the kernel treats apart (under four words, the inline stores
-    /// with and without an overlapping last store, the library fill past 256) leave the same
-    /// words as a row-by-row fill, and nothing outside the box changes.
+    /// Boxes of every width class the kernel treats apart (under four words, the inline 16-,
+    /// 32- and 64-byte stores with and without an overlapping last store, the library fill past
+    /// 256) leave the same words as a row-by-row fill, and nothing outside the box changes.
     @Test func boxesMatchARowByRowFill() {
         var rng = TestLCG(seed: 0xF111_B0C5)
         let stride = 320, rows = 12
-        for w in [0, 1, 2, 3, 4, 5, 7, 8, 9, 40, 41, 255, 256, 257, 300] {
+        for w in [0, 1, 2, 3, 4, 5, 7, 8, 9, 15, 16, 17, 31, 33, 40, 41, 255, 256, 257, 300] {
             for _ in 0..<4 {
                 let h = Int(rng.next() % 9), x = Int(rng.next() % UInt32(stride - w + 1))
                 let y = Int(rng.next() % UInt32(rows - 7))
@@ -32,7 +32,7 @@ import Testing
     @Test func framedBoxesMatchTheInsideAndTheFourStrips() {
         var rng = TestLCG(seed: 0xF4A3_ED00)
         let stride = 320, rows = 40
-        for w in [1, 2, 3, 4, 5, 8, 9, 40, 41, 260, 300] {
+        for w in [1, 2, 3, 4, 5, 8, 9, 16, 17, 40, 41, 260, 300] {
             for trial in 0..<12 {
                 let h = 1 + Int(rng.next() % 30)
                 let x = Int(rng.next() % UInt32(stride - w + 1)), y = Int(rng.next() % UInt32(rows - h + 1))
