@@ -70,7 +70,7 @@ extension Compositor {
             for c in Compositor.paintOrder(snap.sublayers).reversed() { stack.append((c, k, -1)) }
         }
         while let (snap, k, border) = stack.popLast() {
-            if border >= 0 { displayList.items.append(borders[border]); continue }
+            if border >= 0 { displayList.append(borders[border]); continue }
             let context = contexts[k]
             let inherited = context.inherited
             let local = snap.localTime(fromParent: context.time)

@@ -18,28 +18,33 @@ extension Compositor {
         skippedForDepth += list.skippedForDepth
         // Items and contexts are read in place: a copy of an item, of a context or of a layer's
         // state would move its bytes and retain every reference it holds, for each item and band.
+        // Items are culled by their reach, a few bytes each, before their own bytes are read.
         list.contexts.withUnsafeBufferPointer { contexts in
             list.items.withUnsafeBufferPointer { items in
-                let occluder = Compositor.occluder(items, contexts, band: band)
-                for i in items.indices {
-                    guard !overBudget else { culledLayers += 1; continue }
-                    let item = items.baseAddress! + i
-                    let c = contexts.baseAddress! + Int(item.pointee.context)
-                    let limit = c.pointee.limit.intersection(band)
-                    guard !limit.isEmpty else { continue }
-                    guard i < occluder.index else {
-                        paint(item, c, limit: limit, target: target, frame: frame)
-                        continue
-                    }
-                    // A plain item paints within its box; a group's sublayers may reach beyond its
-                    // own box, so it is bounded by the band's parts alone.
-                    let plain = item.pointee.geometry != nil
-                    let parts = (plain ? limit.intersection(item.pointee.box) : limit).parts(outside: occluder.box)
-                    guard !parts.isEmpty else { culledLayers += 1; continue }
-                    if plain {
-                        parts.forEach { paint(item, c, limit: $0, target: target, frame: frame) }
-                    } else {
-                        paint(item, c, limit: parts.bounds, target: target, frame: frame)
+                list.reach.withUnsafeBufferPointer { reach in
+                    let occluder = Compositor.occluder(items, reach, band: band)
+                    for i in items.indices {
+                        guard !overBudget else { culledLayers += 1; continue }
+                        let limit = reach[i].limit.intersection(band)
+                        guard !limit.isEmpty else { continue }
+                        // What the item can touch misses the band (paintPlain's own test, earlier).
+                        guard !reach[i].touched.intersection(band).isEmpty else { culledLayers += 1; continue }
+                        let item = items.baseAddress! + i
+                        let c = contexts.baseAddress! + Int(item.pointee.context)
+                        guard i < occluder.index else {
+                            paint(item, c, limit: limit, target: target, frame: frame)
+                            continue
+                        }
+                        // A plain item paints within its box; a group's sublayers may reach
+                        // beyond its own box, so it is bounded by the band's parts alone.
+                        let plain = item.pointee.geometry != nil
+                        let parts = (plain ? limit.intersection(item.pointee.box) : limit).parts(outside: occluder.box)
+                        guard !parts.isEmpty else { culledLayers += 1; continue }
+                        if plain {
+                            parts.forEach { paint(item, c, limit: $0, target: target, frame: frame) }
+                        } else {
+                            paint(item, c, limit: parts.bounds, target: target, frame: frame)
+                        }
                     }
                 }
             }
@@ -49,16 +54,18 @@ extension Compositor {
     /// The topmost item that stores opaque words over at least a quarter of `band` (a solid
     /// rect with a background), and the pixels of the band it covers; index 0 when there is
     /// none (nothing lies below the first item).
-    static func occluder(_ items: UnsafeBufferPointer<DisplayItem>, _ contexts: UnsafeBufferPointer<DisplayContext>,
+    static func occluder(_ items: UnsafeBufferPointer<DisplayItem>, _ reach: UnsafeBufferPointer<DisplayList.Reach>,
                          band: PixelBox) -> (index: Int, box: PixelBox) {
         let quarter = (band.x1 - band.x0) * (band.y1 - band.y0) / 4
+        func area(_ b: PixelBox) -> Int { b.isEmpty ? 0 : (b.x1 - b.x0) * (b.y1 - b.y0) }
         var i = items.count - 1
         while i > 0 {
+            // The rect lies in what the item can touch: an item touching less cannot cover it.
             let item = items.baseAddress! + i
-            if item.pointee.solid, item.pointee.kind == .layer, let solid = item.pointee.geometry?.solid, solid.fill != nil {
-                let c = contexts.baseAddress! + Int(item.pointee.context)
-                let b = solid.rect.intersection(c.pointee.limit).intersection(band)
-                if !b.isEmpty, (b.x1 - b.x0) * (b.y1 - b.y0) >= quarter { return (i, b) }
+            if area(reach[i].touched.intersection(band)) >= quarter, item.pointee.solid, item.pointee.kind == .layer,
+               let solid = item.pointee.geometry?.solid, solid.fill != nil {
+                let b = solid.rect.intersection(reach[i].limit).intersection(band)
+                if !b.isEmpty, area(b) >= quarter { return (i, b) }
             }
             i -= 1
         }

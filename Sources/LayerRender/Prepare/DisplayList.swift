@@ -14,14 +14,32 @@ import Foundation
 /// layer — is one `.group` item, painted with its subtree by the recursive painter.
 /// Valid for one tree, frame time and base map (`Compositor.listValid`).
 struct DisplayList {
-    var items: [DisplayItem] = []
+    private(set) var items: [DisplayItem] = []
+    /// Per item, where it may paint: what bands cull by without reaching into the item.
+    private(set) var reach: [Reach] = []
     /// What the items inherit from their superlayers, shared by siblings.
     var contexts: [DisplayContext] = []
     /// Layers left out for being deeper than the compositor's `maxDepth`.
     var skippedForDepth = 0
 
+    /// Where an item may paint (device pixels): its context's limit, and within it the pixels
+    /// it can touch (a plain item's box; a group's sublayers may reach past its own box, so the
+    /// whole limit).
+    struct Reach {
+        let limit: PixelBox
+        let touched: PixelBox
+    }
+
+    /// Adds `item`, whose context is already in `contexts`.
+    mutating func append(_ item: DisplayItem) {
+        let limit = contexts[Int(item.context)].limit
+        reach.append(Reach(limit: limit, touched: item.geometry == nil ? limit : item.box.intersection(limit)))
+        items.append(item)
+    }
+
     mutating func removeAll() {
         items.removeAll(keepingCapacity: true)
+        reach.removeAll(keepingCapacity: true)
         contexts.removeAll(keepingCapacity: true)
         skippedForDepth = 0
     }
