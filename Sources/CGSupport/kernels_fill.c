@@ -10,34 +10,9 @@
 #include <emmintrin.h>
 #endif
 
-#if defined(__x86_64__)
-#include <immintrin.h>
-// `fill_row` with 32-byte stores (the last one overlapping), for rows of 8 to 255 words.
-__attribute__((target("avx2")))
-static inline void fill_row_avx2(uint32_t *p, long n, uint32_t word) {
-    const __m256i v = _mm256_set1_epi32((int)word);
-    long x = 0;
-    for (; x + 8 <= n; x += 8) _mm256_storeu_si256((__m256i *)(p + x), v);
-    if (x < n) _mm256_storeu_si256((__m256i *)(p + n - 8), v);
-}
-#endif
-
-// `fill_row` with 64-byte stores (the last one overlapping), for rows of 16 to 255 words.
-__attribute__((target("avx512f")))
-static inline void fill_row_avx512(uint32_t *p, long n, uint32_t word) {
-    const __m512i v = _mm512_set1_epi32((int)word);
-    long x = 0;
-    for (; x + 16 <= n; x += 16) _mm512_storeu_si512((void *)(p + x), v);
-    if (x < n) _mm512_storeu_si512((void *)(p + n - 16), v);
-}
-
 // One row of n words: 16-byte stores (the last one overlapping the one before it when n is
 // not a multiple of four), plain stores under four words, the library's fill for long rows.
 static inline void fill_row(uint32_t *p, long n, uint32_t word) {
-#if defined(__x86_64__)
-    if (n >= 16 && n < 256 && cgs_avx512) { fill_row_avx512(p, n, word); return; }
-    if (n >= 8 && n < 256 && cgs_avx2) { fill_row_avx2(p, n, word); return; }
-#endif
 #if defined(__SSE2__)
     if (n >= 4 && n < 256) {
         const __m128i v = _mm_set1_epi32((int)word);
@@ -54,23 +29,71 @@ static inline void fill_row(uint32_t *p, long n, uint32_t word) {
     cgs_fill_u32(p, word, (size_t)n);
 }
 
+// A box's rows, and a framed box's: the inside's word across the whole row, then the frame's
+// few columns over it (one run of vector stores instead of three of unpredictable lengths).
+// Bodies shared by each processor's variant, whose row fill is inlined into them.
+#define FILL_BOX_BODY(ROW) \
+    for (long y = 0; y < h; y++, p += stride) ROW(p, w, word);
+#define FILL_FRAMED_BOX_BODY(ROW) \
+    for (long y = 0; y < h; y++, p += stride) { \
+        if (y < top || y >= h - bottom) { ROW(p, w, border); continue; } \
+        ROW(p, w, fill); \
+        for (long x = 0; x < left; x++) p[x] = border; \
+        for (long x = w - right; x < w; x++) p[x] = border; \
+    }
+
+#if defined(__x86_64__)
+#include <immintrin.h>
+// 32-byte stores (the last one overlapping) for rows of 8 to 255 words.
+__attribute__((target("avx2")))
+static inline void fill_row_avx2(uint32_t *p, long n, uint32_t word) {
+    if (n < 8 || n >= 256) { fill_row(p, n, word); return; }
+    const __m256i v = _mm256_set1_epi32((int)word);
+    long x = 0;
+    for (; x + 8 <= n; x += 8) _mm256_storeu_si256((__m256i *)(p + x), v);
+    if (x < n) _mm256_storeu_si256((__m256i *)(p + n - 8), v);
+}
+
+// 64-byte stores (the last one overlapping) for rows of 16 to 255 words; one masked store for
+// rows of up to 16.
+__attribute__((target("avx512f")))
+static inline void fill_row_avx512(uint32_t *p, long n, uint32_t word) {
+    const __m512i v = _mm512_set1_epi32((int)word);
+    if (n <= 16) { _mm512_mask_storeu_epi32(p, (__mmask16)((1u << n) - 1), v); return; }
+    if (n >= 256) { cgs_fill_u32(p, word, (size_t)n); return; }
+    long x = 0;
+    for (; x + 16 <= n; x += 16) _mm512_storeu_si512((void *)(p + x), v);
+    if (x < n) _mm512_storeu_si512((void *)(p + n - 16), v);
+}
+
+__attribute__((target("avx512f")))
+static void fill_box_avx512(uint32_t *p, long stride, long w, long h, uint32_t word) { FILL_BOX_BODY(fill_row_avx512) }
+__attribute__((target("avx2")))
+static void fill_box_avx2(uint32_t *p, long stride, long w, long h, uint32_t word) { FILL_BOX_BODY(fill_row_avx2) }
+
+__attribute__((target("avx512f")))
+static void fill_framed_box_avx512(uint32_t *p, long stride, long w, long h, long left, long top, long right, long bottom,
+                                   uint32_t fill, uint32_t border) { FILL_FRAMED_BOX_BODY(fill_row_avx512) }
+__attribute__((target("avx2")))
+static void fill_framed_box_avx2(uint32_t *p, long stride, long w, long h, long left, long top, long right, long bottom,
+                                 uint32_t fill, uint32_t border) { FILL_FRAMED_BOX_BODY(fill_row_avx2) }
+#endif
+
 void cgs_fill_box(uint32_t *p, long stride, long w, long h, uint32_t word) {
     if (w <= 0 || h <= 0) return;
-    for (long y = 0; y < h; y++, p += stride) fill_row(p, w, word);
+#if defined(__x86_64__)
+    if (cgs_avx512) { fill_box_avx512(p, stride, w, h, word); return; }
+    if (cgs_avx2) { fill_box_avx2(p, stride, w, h, word); return; }
+#endif
+    FILL_BOX_BODY(fill_row)
 }
 
 void cgs_fill_framed_box(uint32_t *p, long stride, long w, long h, long left, long top, long right, long bottom,
                          uint32_t fill, uint32_t border) {
     if (w <= 0 || h <= 0) return;
-    for (long y = 0; y < h; y++, p += stride) {
-        if (y < top || y >= h - bottom) {
-            fill_row(p, w, border);
-            continue;
-        }
-        // The inside's word across the whole row, then the frame's few columns over it: one
-        // run of vector stores instead of three runs of unpredictable lengths.
-        fill_row(p, w, fill);
-        for (long x = 0; x < left; x++) p[x] = border;
-        for (long x = w - right; x < w; x++) p[x] = border;
-    }
+#if defined(__x86_64__)
+    if (cgs_avx512) { fill_framed_box_avx512(p, stride, w, h, left, top, right, bottom, fill, border); return; }
+    if (cgs_avx2) { fill_framed_box_avx2(p, stride, w, h, left, top, right, bottom, fill, border); return; }
+#endif
+    FILL_FRAMED_BOX_BODY(fill_row)
 }
