@@ -178,13 +178,13 @@ import Testing
         }
         // The occluder is found: the opaque layer, for a band it covers a quarter of.
         let (l, _) = list(root)
-        l.reach.withUnsafeBufferPointer { reach in
+        l.extents.withUnsafeBufferPointer { extents in
             l.items.withUnsafeBufferPointer { items in
-                let o = Compositor.occluder(items, reach, band: PixelBox(x0: 0, y0: 40, x1: 200, y1: 180))
+                let o = Compositor.occluder(items, extents, band: PixelBox(x0: 0, y0: 40, x1: 200, y1: 180))
                 #expect(items[o.index].footprint.snapshot.id == opaque.id)
                 #expect(o.box == PixelBox(x0: 40, y0: 50, x1: 150, y1: 170))
                 // A band it covers less than a quarter of has none.
-                #expect(Compositor.occluder(items, reach, band: PixelBox(x0: 0, y0: 160, x1: 200, y1: 200)).index == 0)
+                #expect(Compositor.occluder(items, extents, band: PixelBox(x0: 0, y0: 160, x1: 200, y1: 200)).index == 0)
             }
         }
     }

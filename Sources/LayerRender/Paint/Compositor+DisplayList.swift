@@ -18,17 +18,17 @@ extension Compositor {
         skippedForDepth += list.skippedForDepth
         // Items and contexts are read in place: a copy of an item, of a context or of a layer's
         // state would move its bytes and retain every reference it holds, for each item and band.
-        // Items are culled by their reach, a few bytes each, before their own bytes are read.
+        // Items are culled by their extents, a few bytes each, before their own bytes are read.
         list.contexts.withUnsafeBufferPointer { contexts in
             list.items.withUnsafeBufferPointer { items in
-                list.reach.withUnsafeBufferPointer { reach in
-                    let occluder = Compositor.occluder(items, reach, band: band)
+                list.extents.withUnsafeBufferPointer { extents in
+                    let occluder = Compositor.occluder(items, extents, band: band)
                     for i in items.indices {
                         guard !overBudget else { culledLayers += 1; continue }
-                        let limit = reach[i].limit.intersection(band)
+                        let limit = extents[i].limit.intersection(band)
                         guard !limit.isEmpty else { continue }
                         // What the item can touch misses the band (paintPlain's own test, earlier).
-                        guard !reach[i].touched.intersection(band).isEmpty else { culledLayers += 1; continue }
+                        guard !extents[i].touched.intersection(band).isEmpty else { culledLayers += 1; continue }
                         let item = items.baseAddress! + i
                         let c = contexts.baseAddress! + Int(item.pointee.context)
                         guard i < occluder.index else {
@@ -54,7 +54,7 @@ extension Compositor {
     /// The topmost item that stores opaque words over at least a quarter of `band` (a solid
     /// rect with a background), and the pixels of the band it covers; index 0 when there is
     /// none (nothing lies below the first item).
-    static func occluder(_ items: UnsafeBufferPointer<DisplayItem>, _ reach: UnsafeBufferPointer<DisplayList.Reach>,
+    static func occluder(_ items: UnsafeBufferPointer<DisplayItem>, _ extents: UnsafeBufferPointer<DisplayList.Extent>,
                          band: PixelBox) -> (index: Int, box: PixelBox) {
         let quarter = (band.x1 - band.x0) * (band.y1 - band.y0) / 4
         func area(_ b: PixelBox) -> Int { b.isEmpty ? 0 : (b.x1 - b.x0) * (b.y1 - b.y0) }
@@ -62,9 +62,9 @@ extension Compositor {
         while i > 0 {
             // The rect lies in what the item can touch: an item touching less cannot cover it.
             let item = items.baseAddress! + i
-            if area(reach[i].touched.intersection(band)) >= quarter, item.pointee.solid, item.pointee.kind == .layer,
+            if area(extents[i].touched.intersection(band)) >= quarter, item.pointee.solid, item.pointee.kind == .layer,
                let solid = item.pointee.geometry?.solid, solid.fill != nil {
-                let b = solid.rect.intersection(reach[i].limit).intersection(band)
+                let b = solid.rect.intersection(extents[i].limit).intersection(band)
                 if !b.isEmpty, area(b) >= quarter { return (i, b) }
             }
             i -= 1

@@ -16,7 +16,7 @@ import Foundation
 struct DisplayList {
     private(set) var items: [DisplayItem] = []
     /// Per item, where it may paint: what bands cull by without reaching into the item.
-    private(set) var reach: [Reach] = []
+    private(set) var extents: [Extent] = []
     /// What the items inherit from their superlayers, shared by siblings.
     var contexts: [DisplayContext] = []
     /// Layers left out for being deeper than the compositor's `maxDepth`.
@@ -25,7 +25,7 @@ struct DisplayList {
     /// Where an item may paint (device pixels): its context's limit, and within it the pixels
     /// it can touch (a plain item's box; a group's sublayers may reach past its own box, so the
     /// whole limit).
-    struct Reach {
+    struct Extent {
         let limit: PixelBox
         let touched: PixelBox
     }
@@ -33,13 +33,13 @@ struct DisplayList {
     /// Adds `item`, whose context is already in `contexts`.
     mutating func append(_ item: DisplayItem) {
         let limit = contexts[Int(item.context)].limit
-        reach.append(Reach(limit: limit, touched: item.geometry == nil ? limit : item.box.intersection(limit)))
+        extents.append(Extent(limit: limit, touched: item.geometry == nil ? limit : item.box.intersection(limit)))
         items.append(item)
     }
 
     mutating func removeAll() {
         items.removeAll(keepingCapacity: true)
-        reach.removeAll(keepingCapacity: true)
+        extents.removeAll(keepingCapacity: true)
         contexts.removeAll(keepingCapacity: true)
         skippedForDepth = 0
     }
