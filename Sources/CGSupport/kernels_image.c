@@ -98,8 +98,8 @@ static inline __m128i pairs4(const uint32_t *pixels, __m256i offsets, __m128i *q
 // computed and dropped: their coordinates are clamped into the image like any other. Returns
 // 0, or 1 when a lane's centre is at infinity (w = 0) and the caller must go pixel by pixel.
 __attribute__((target("avx2")))
-static inline __attribute__((always_inline)) int image_group4(uint32_t *out, long x0, long i, const __m256d ym, const cgs_image_map *p, int stores,
-                               float cov, int lanes) {
+static inline __attribute__((always_inline)) int image_group4(uint32_t *out, long x0, long i, const __m256d ym,
+                                                              const cgs_image_map *p, int stores, float cov, int lanes) {
     const double *m = p->m;
     const __m256d steps = _mm256_setr_pd(0, 1, 2, 3), half = _mm256_set1_pd(0.5);
     __m256d x = _mm256_add_pd(_mm256_add_pd(_mm256_set1_pd((double)(x0 + i)), steps), half);

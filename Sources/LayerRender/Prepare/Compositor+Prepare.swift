@@ -37,7 +37,7 @@ extension Compositor {
         let solid = g.solid != nil && displayList.contexts[Int(k)].alpha == 1 && displayList.contexts[Int(k)].clips.isEmpty
         if draws || (bordered && leaf) {
             displayList.append(DisplayItem(kind: .layer, context: k, bordered: bordered && leaf, solid: solid,
-                                                 footprint: f, box: f.box, local: local, geometry: g))
+                                           footprint: f, box: f.box, local: local, geometry: g))
         }
         guard !leaf else { return (-1, -1) }
         let c = displayList.contexts[Int(k)]
