@@ -89,18 +89,8 @@ static uint32_t lerp_columns_avx2(uint32_t *restrict out, const uint32_t *restri
 // than 32 neighbouring texels: those are loaded as two vectors (masked to the texels the columns
 // read, so nothing past them is touched) and each column's pair picked by a permute, in place of
 // 32 loads of single texels. Columns spread wider (or an index out of order by more) go one at a
-// time. The lerp is `lerp_word`'s in 16-bit lanes (see the file's header): the same bytes.
-__attribute__((target("avx512f,avx512bw,avx512vl")))
-static inline __m512i lerp16(__m512i p, __m512i q, __m512i w) {
-    const __m512i mask = _mm512_set1_epi32(0x00FF00FF), half = _mm512_set1_epi32(0x00800080);
-    __m512i w2 = _mm512_or_si512(w, _mm512_slli_epi32(w, 16));
-    __m512i v2 = _mm512_sub_epi16(_mm512_set1_epi16(256), w2);
-    __m512i rb = _mm512_add_epi16(_mm512_add_epi16(_mm512_mullo_epi16(_mm512_and_si512(p, mask), v2),
-                                                   _mm512_mullo_epi16(_mm512_and_si512(q, mask), w2)), half);
-    __m512i ag = _mm512_add_epi16(_mm512_add_epi16(_mm512_mullo_epi16(_mm512_and_si512(_mm512_srli_epi32(p, 8), mask), v2),
-                                                   _mm512_mullo_epi16(_mm512_and_si512(_mm512_srli_epi32(q, 8), mask), w2)), half);
-    return _mm512_or_si512(_mm512_srli_epi16(rb, 8), _mm512_and_si512(ag, _mm512_set1_epi32((int)0xFF00FF00u)));
-}
+// time. The lerp is `lerp_word`'s in 16-bit lanes (`CGS_DEFINE_LERP_LANES`): the same bytes.
+CGS_DEFINE_LERP_LANES(lerp16, 512, "avx512f,avx512bw,avx512vl")
 
 // Columns i … i + last (last < 16, lanes in `m`) into out; their AND folded into *all.
 __attribute__((target("avx512f,avx512bw,avx512vl")))

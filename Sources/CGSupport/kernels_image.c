@@ -180,18 +180,7 @@ static inline void axis8(__m512d u, __m512d lo, __m512d top, __m256i last, __m25
                                            _mm512_set1_pd(0.5)));
 }
 
-__attribute__((target("avx512f,avx512bw,avx512vl")))
-static inline __m256i lerp8(__m256i p, __m256i q, __m256i w) {
-    const __m256i mask = _mm256_set1_epi32(0x00FF00FF), half = _mm256_set1_epi32(0x00800080);
-    // The weights in both 16-bit halves of each pixel's lane.
-    __m256i w2 = _mm256_or_si256(w, _mm256_slli_epi32(w, 16));
-    __m256i v2 = _mm256_sub_epi16(_mm256_set1_epi16(256), w2);
-    __m256i rb = _mm256_add_epi16(_mm256_add_epi16(_mm256_mullo_epi16(_mm256_and_si256(p, mask), v2),
-                                                   _mm256_mullo_epi16(_mm256_and_si256(q, mask), w2)), half);
-    __m256i ag = _mm256_add_epi16(_mm256_add_epi16(_mm256_mullo_epi16(_mm256_and_si256(_mm256_srli_epi32(p, 8), mask), v2),
-                                                   _mm256_mullo_epi16(_mm256_and_si256(_mm256_srli_epi32(q, 8), mask), w2)), half);
-    return _mm256_or_si256(_mm256_srli_epi16(rb, 8), _mm256_and_si256(ag, _mm256_set1_epi32((int)0xFF00FF00u)));
-}
+CGS_DEFINE_LERP_LANES(lerp8, 256, "avx512f,avx512bw,avx512vl")
 
 /// A texel row's neighbour pairs for eight lanes (`pairs4` on each half).
 __attribute__((target("avx512f,avx512bw,avx512vl")))

@@ -34,4 +34,23 @@ static inline uint32_t lerp_word(uint32_t p, uint32_t q, uint32_t w) {
     return rb | ag;
 }
 
+
+/// Defines `name(p, q, w)`: `lerp_word` for the pixels of W-bit vectors (W 256 or 512, compiled
+/// for `features`), each byte channel in its own 16-bit lane: p·(256 − w) + q·w + 128 is below
+/// 2¹⁶, so the halves of `lerp_word`'s 32-bit sums never carry into each other (the same bits).
+/// `w` holds each pixel's weight (0…256) in its 32-bit lane. For files that include immintrin.h.
+#define CGS_DEFINE_LERP_LANES(name, W, features) \
+    __attribute__((target(features))) \
+    static inline __m##W##i name(__m##W##i p, __m##W##i q, __m##W##i w) { \
+        const __m##W##i mask = _mm##W##_set1_epi32(0x00FF00FF), half = _mm##W##_set1_epi32(0x00800080); \
+        __m##W##i w2 = _mm##W##_or_si##W(w, _mm##W##_slli_epi32(w, 16)); \
+        __m##W##i v2 = _mm##W##_sub_epi16(_mm##W##_set1_epi16(256), w2); \
+        __m##W##i rb = _mm##W##_add_epi16(_mm##W##_add_epi16(_mm##W##_mullo_epi16(_mm##W##_and_si##W(p, mask), v2), \
+                                                             _mm##W##_mullo_epi16(_mm##W##_and_si##W(q, mask), w2)), half); \
+        __m##W##i ag = _mm##W##_add_epi16( \
+            _mm##W##_add_epi16(_mm##W##_mullo_epi16(_mm##W##_and_si##W(_mm##W##_srli_epi32(p, 8), mask), v2), \
+                               _mm##W##_mullo_epi16(_mm##W##_and_si##W(_mm##W##_srli_epi32(q, 8), mask), w2)), half); \
+        return _mm##W##_or_si##W(_mm##W##_srli_epi16(rb, 8), _mm##W##_and_si##W(ag, _mm##W##_set1_epi32((int)0xFF00FF00u))); \
+    }
+
 #endif
