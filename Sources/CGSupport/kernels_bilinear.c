@@ -121,7 +121,8 @@ static inline __attribute__((always_inline)) void lerp_columns_group(uint32_t *r
         unsigned span = (unsigned)(hi - lo) + 1;
         __mmask16 first = span >= 16 ? 0xFFFF : (__mmask16)((1u << span) - 1);
         __mmask16 second = span > 16 ? (__mmask16)((1u << (span - 16)) - 1) : 0;
-        __m512i t0 = _mm512_maskz_loadu_epi32(first, texels + lo), t1 = _mm512_maskz_loadu_epi32(second, texels + lo + 16);
+        __m512i t0 = _mm512_maskz_loadu_epi32(first, texels + lo);
+        __m512i t1 = second ? _mm512_maskz_loadu_epi32(second, texels + lo + 16) : _mm512_setzero_si512();
         __m512i p = _mm512_permutex2var_epi32(t0, il, t1), q = _mm512_permutex2var_epi32(t0, ir, t1);
         s = lerp16(p, q, _mm512_maskz_loadu_epi32(m, weight + i));
     } else {

@@ -97,7 +97,7 @@ static void composite_span_avx2(uint32_t *d, const uint32_t *s, long n, float al
 
 void cgs_composite_span_using(int variant, uint32_t *d, const uint32_t *s, long n, float alpha) {
 #if defined(__x86_64__)
-    if (variant == 2 && cgs_avx2) { composite_span_avx2(d, s, n, alpha); return; }
+    if (variant >= 2 && cgs_avx2) { composite_span_avx2(d, s, n, alpha); return; }
 #endif
     composite_from(0, d, s, n, alpha);
 }
@@ -207,7 +207,7 @@ static void blend_coverage_avx2(uint32_t *p, const float *cov, long n, f4 s4, fl
 void cgs_blend_coverage_using(int variant, uint32_t *p, const float *cov, long n, float r, float g, float b, float a) {
     const f4 s = {b, g, r, a};
 #if defined(__x86_64__)
-    if (variant == 2 && cgs_avx2) { blend_coverage_avx2(p, cov, n, s, a); return; }
+    if (variant >= 2 && cgs_avx2) { blend_coverage_avx2(p, cov, n, s, a); return; }
 #endif
 #if defined(__SSE2__)
     if (variant >= 1) { blend_coverage_sse2(p, cov, n, s, a); return; }
@@ -290,7 +290,7 @@ static void shadow_span_avx2(uint32_t *dst, const uint8_t *alpha, long n, const 
 
 void cgs_shadow_span_using(int variant, uint32_t *dst, const uint8_t *alpha, long n, const float *src, const float *inv) {
 #if defined(__x86_64__)
-    if (variant == 2 && cgs_avx2) { shadow_span_avx2(dst, alpha, n, src, inv); return; }
+    if (variant >= 2 && cgs_avx2) { shadow_span_avx2(dst, alpha, n, src, inv); return; }
 #endif
 #if defined(__SSE2__)
     if (variant >= 1) { shadow_span_sse2(dst, alpha, n, src, inv); return; }
@@ -333,7 +333,7 @@ static long opaque_run_avx2(const uint32_t *row, long from, long to, long *start
 
 long cgs_opaque_run_using(int variant, const uint32_t *row, long from, long to, long *start) {
 #if defined(__x86_64__)
-    if (variant == 2 && cgs_avx2) return opaque_run_avx2(row, from, to, start);
+    if (variant >= 2 && cgs_avx2) return opaque_run_avx2(row, from, to, start);
 #endif
     return opaque_run_from(row, from, to, start);
 }

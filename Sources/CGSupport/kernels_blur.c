@@ -155,7 +155,7 @@ static void blur_columns_portable(uint8_t *out, const float *first, long stride,
 
 void cgs_blur_row_using(int variant, float *out, const float *line, const float *k, long taps, long n) {
 #if defined(__x86_64__)
-    if (variant == 2 && cgs_avx2) { blur_row_avx2(out, line, k, taps, n); return; }
+    if (variant >= 2 && cgs_avx2) { blur_row_avx2(out, line, k, taps, n); return; }
     if (variant >= 1) { blur_row_sse2(out, line, k, taps, n); return; }
 #endif
     blur_row_portable(out, line, k, taps, n);
@@ -164,7 +164,7 @@ void cgs_blur_row_using(int variant, float *out, const float *line, const float 
 void cgs_blur_columns_using(int variant, uint8_t *out, const float *first, long stride, const float *weights, long count,
                             long n) {
 #if defined(__x86_64__)
-    if (variant == 2 && cgs_avx2) { blur_columns_avx2(out, first, stride, weights, count, n); return; }
+    if (variant >= 2 && cgs_avx2) { blur_columns_avx2(out, first, stride, weights, count, n); return; }
     if (variant >= 1) { blur_columns_sse2(out, first, stride, weights, count, n); return; }
 #endif
     blur_columns_portable(out, first, stride, weights, count, n);

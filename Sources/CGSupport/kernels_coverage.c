@@ -108,7 +108,7 @@ static void row_avx2(float *out, long x0, long n, double y, const double *m, con
 void cgs_rrect_row_using(int variant, float *out, long x0, long n, double y, const double *m, const cgs_rrect *shape,
                          const cgs_rrect *hole, double pixel, int antialias) {
 #if defined(__x86_64__)
-    if (variant == 2 && cgs_avx2) { row_avx2(out, x0, n, y, m, shape, hole, pixel, antialias); return; }
+    if (variant >= 2 && cgs_avx2) { row_avx2(out, x0, n, y, m, shape, hole, pixel, antialias); return; }
 #endif
     row_scalar(out, x0, n, y, m, shape, hole, pixel, antialias, 0);
 }

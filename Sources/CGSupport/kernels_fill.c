@@ -54,8 +54,8 @@ static inline void fill_row_avx2(uint32_t *p, long n, uint32_t word) {
     if (x < n) _mm256_storeu_si256((__m256i *)(p + n - 8), v);
 }
 
-// 64-byte stores (the last one overlapping) for rows of 16 to 255 words; one masked store for
-// rows of up to 16.
+// 64-byte stores (the last one overlapping) for rows of 17 to 255 words; one masked store for
+// rows of 1 to 16 (none for 0).
 __attribute__((target("avx512f")))
 static inline void fill_row_avx512(uint32_t *p, long n, uint32_t word) {
     const __m512i v = _mm512_set1_epi32((int)word);

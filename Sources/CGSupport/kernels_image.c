@@ -264,6 +264,7 @@ static void image_row_avx512(uint32_t *out, long x0, long n, double y, const cgs
 #endif
 
 void cgs_image_row_using(int variant, uint32_t *out, long x0, long n, double y, const cgs_image_map *map, int stores, float alpha) {
+    if (n <= 0) return;
 #if defined(__x86_64__)
     if (variant >= 3 && cgs_avx512) { image_row_avx512(out, x0, n, y, map, stores, alpha); return; }
     if (variant >= 2 && cgs_avx2) { image_row_avx2(out, x0, n, y, map, stores, alpha); return; }

@@ -39,15 +39,15 @@ import Testing
         }
     }
 
-    /// Columns of a row scaled by a factor (magnified, slightly or much shrunk, flipped), as a
-    /// bilinear draw makes them: neighbouring texels, monotonic, clamped at both ends, read from a
+    /// Columns of a row scaled by a factor (magnified, slightly or much shrunk, halved — sixteen
+    /// columns reading exactly 32 texels — flipped), as a bilinear draw makes them: neighbouring texels, monotonic, clamped at both ends, read from a
     /// row that ends at the last texel used (so a vector load past it would be caught by ASan).
     @Test(arguments: [Int32(0), 1, 2, 3])
     func scaledRowsEqualLerpWord(variant: Int32) {
         var s: UInt32 = 0x1234_5678
         func next() -> UInt32 { s = s &* 1_664_525 &+ 1_013_904_223; return s }
         for (count, n, flipped) in [(512, 1280, false), (128, 100, false), (200, 173, true), (9, 40, false), (3, 29, true), (1, 11, false),
-                                     (512, 100, false), (700, 45, true)] {
+                                     (512, 100, false), (700, 45, true), (256, 128, false)] {
             let texels = UnsafeMutablePointer<UInt32>.allocate(capacity: count)
             defer { texels.deallocate() }
             for k in 0..<count { texels[k] = next() | 0xFF00_0000 }

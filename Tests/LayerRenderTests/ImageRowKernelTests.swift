@@ -55,4 +55,36 @@ import Testing
         }
         #expect(mismatches == 0)
     }
+
+    /// A pixel whose centre the map sends to infinity (w = 0) is left as it is, wherever it falls:
+    /// in a whole group, in a row's last group laid over painted pixels, or in a row shorter
+    /// than a group; its neighbours are painted.
+    @Test(arguments: [Int32(0), 2, 3])
+    func aCentreAtInfinityIsLeftInEveryGroup(variant: Int32) {
+        var rng = TestLCG(seed: 0x0BAD_F00D)
+        let (w, h) = (37, 29)
+        let texels = (0..<w * h).map { _ in rng.premultipliedWord(opaque: true) }
+        texels.withUnsafeBufferPointer { px in
+            let level = ImageLevel(pixels: px.baseAddress!, width: w, height: h, stride: w)
+            let dest = CGRect(x: 0, y: 0, width: 40, height: 40), source = CGRect(x: 0, y: 0, width: w, height: h)
+            let window = level.window(source)
+            for (lo, n, zero) in [(3, 20, 7), (3, 13, 11), (0, 13, 12), (5, 3, 1), (2, 7, 6)] {
+                // w = x − (column + ½): zero at that column's centre, in every row.
+                let c = CGFloat(lo + zero) + 0.5
+                let inverse = Homography(m: (0.3, 0.1, 1, 0.05, 0.4, 0, 2, 3, -c))
+                let projective = ProjectiveRow(inverse, flipped: false, dest: dest, source: source, window: window)
+                let start = (0..<(lo + n)).map { _ in rng.next() }
+                var fast = start, slow = start
+                fast.withUnsafeMutableBufferPointer {
+                    projective.paintUsing(variant, row: 4, into: $0.baseAddress!, lo..<(lo + n), stores: true, alpha: 1)
+                }
+                slow.withUnsafeMutableBufferPointer {
+                    Raster.imageRow(4, into: $0.baseAddress!, lo..<(lo + n), inverse: inverse, flipped: false, dest: dest,
+                                    source: source, window: window, nearest: false, stores: true, alpha: 1)
+                }
+                #expect(fast == slow, "variant \(variant), \(lo)..<\(lo + n), infinity at \(lo + zero)")
+                #expect(fast[lo + zero] == start[lo + zero] && fast[lo] != start[lo])
+            }
+        }
+    }
 }

@@ -60,7 +60,8 @@ extension Compositor {
         func area(_ b: PixelBox) -> Int { b.isEmpty ? 0 : (b.x1 - b.x0) * (b.y1 - b.y0) }
         var i = items.count - 1
         while i > 0 {
-            // The rect lies in what the item can touch: an item touching less cannot cover it.
+            // The rect lies in what the item can touch (a drawing layer's box holds its bounds'
+            // pixels in the frame): an item touching less cannot cover it.
             let item = items.baseAddress! + i
             if area(extents[i].touched.intersection(band)) >= quarter, item.pointee.solid, item.pointee.kind == .layer,
                let solid = item.pointee.geometry?.solid, solid.fill != nil {

@@ -17,7 +17,8 @@ struct DisplayList {
     private(set) var items: [DisplayItem] = []
     /// Per item, where it may paint: what bands cull by without reaching into the item.
     private(set) var extents: [Extent] = []
-    /// What the items inherit from their superlayers, shared by siblings.
+    /// What the items inherit from their superlayers, shared by siblings. Appended to, never
+    /// changed: `extents` keeps a copy of each item's context's limit.
     var contexts: [DisplayContext] = []
     /// Layers left out for being deeper than the compositor's `maxDepth`.
     var skippedForDepth = 0

@@ -23,8 +23,9 @@ final class BilinearRows {
     /// Per pixel column: the two texel columns and the second one's weight (0…256).
     private let left: UnsafeMutablePointer<Int32>, right: UnsafeMutablePointer<Int32>
     private let weight: UnsafeMutablePointer<UInt32>
-    /// Whether both texel columns never decrease from one pixel column to the next (a draw that
-    /// is not mirrored): the column kernel then trusts each group's ends to bound its texels.
+    /// Whether both texel columns never decrease from one pixel column to the next and each
+    /// column's second texel is not before its first (a draw that is not mirrored): the column
+    /// kernel then trusts each group's ends to bound its texels.
     private let increasing: Bool
     /// Two texel rows lerped across the pixel columns, and which texel row each holds (−1: none).
     private let kept: (UnsafeMutablePointer<UInt32>, UnsafeMutablePointer<UInt32>)
