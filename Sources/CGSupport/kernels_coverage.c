@@ -241,11 +241,81 @@ static inline void fused_edges_wide(uint32_t *row, long x0, long x1, double y, c
         _mm_mask_storeu_epi32(row + x, lanes, _mm512_cvtepi32_epi8(_mm512_cvttps_epi32(_mm512_min_ps(o, _mm512_set1_ps(255.0f)))));
     }
 }
+
+// Under a map without rotation or shear (m[1] = m[2] = 0) a column's coverage depends on the row
+// only through qy. Where, at each column of an edge run, dy = |qy − cy| − hy + r < 0 and dy < dx
+// (the straight stretch between the corners), `distance4` takes oy = +0 and max(dx, dy) = dx:
+// every operation sees the operands it saw in another such row on the same side of the centre
+// (which picks r), so the run's coverages are the same bits and are kept and reused; only
+// their blends, which read the row, are done again (as `fused_edges` does them). The kept run
+// also keeps the largest r and the smallest dx of its columns: a row whose dy with that r is
+// below 0 and that dx qualifies at every column (dy grows with r), a test of a few operations.
+typedef struct { long lo, hi; int below, count; double rmax, mindx; float cov[8]; } edge_memo;
+
+/// The run lo ..< hi of the row with centres at y from `mm`, when it holds that run and the row
+/// qualifies (1); else 0 and nothing is painted.
+static inline int memo_reuse(const edge_memo *mm, uint32_t *row, long lo, long hi, double y, const double *m,
+                             const cgs_rrect *shape, f4 s, float a) {
+    long n = hi - lo;
+    if (mm->count != n || mm->lo != lo || mm->hi != hi || n <= 0) return 0;
+    double py = (((double)lo + 0.5) * m[1] + y * m[3] + m[5]) - shape->cy;
+    if ((py < 0) != mm->below) return 0;
+    double dy = __builtin_fabs(py) - shape->hy + mm->rmax;
+    if (!(dy < 0 && dy < mm->mindx)) return 0;
+    for (long i = 0; i < n; i++) {
+        float v = mm->cov[i];
+        if (v > 0.0f) row[lo + i] = over(row[lo + i], s * v, 1.0f - a * v / 255.0f);
+    }
+    return 1;
+}
+
+// The run lo ..< hi through `fused_edges` (or its wide form), or, in a straight stretch, its
+// coverages worked out into `mm` and blended from there.
+__attribute__((target("avx2")))
+static void memo_edges(edge_memo *mm, uint32_t *row, long lo, long hi, double y, const double *m,
+                       const cgs_rrect *shape, double pixel, f4 s, float a, int unit, int wide) {
+    long n = hi - lo;
+    if (n <= 0) return;
+    int straight = n <= 8;
+    // qy as each lane of `coverage4` computes it (x·m[1] is a zero of the same sign in every lane).
+    double py = (((double)lo + 0.5) * m[1] + y * m[3] + m[5]) - shape->cy;
+    int below = py < 0;
+    double ay = __builtin_fabs(py), rmax = 0, mindx = __builtin_inf();
+    for (long i = 0; straight && i < n; i++) {
+        double px = (((double)(lo + i) + 0.5) * m[0] + y * m[2] + m[4]) - shape->cx;
+        double r = px < 0 ? (below ? shape->r0 : shape->r2) : (below ? shape->r1 : shape->r3);
+        double dx = __builtin_fabs(px) - shape->hx + r;
+        rmax = r > rmax ? r : rmax;
+        mindx = dx < mindx ? dx : mindx;
+        double dy = ay - shape->hy + r;
+        straight = dy < 0 && dy < dx;
+    }
+    if (!straight) {
+        mm->count = 0;
+        if (wide) fused_edges_wide(row, lo, hi, y, m, shape, pixel, s, a, unit);
+        else fused_edges(row, lo, hi, y, m, shape, pixel, s, a, unit);
+        return;
+    }
+    const d4 steps = {0, 1, 2, 3};
+    for (long g = 0; g < n; g += 4) {
+        d4 xs = ((d4)(double)(lo + g) + steps) + 0.5;
+        d4 qx = xs * m[0] + y * m[2] + m[4], qy = xs * m[1] + y * m[3] + m[5];
+        f4 c = __builtin_convertvector(coverage4(shape, qx, qy, pixel, 1, unit), f4);
+        for (long k = 0; k < 4 && g + k < n; k++) mm->cov[g + k] = c[k];
+    }
+    mm->lo = lo; mm->hi = hi; mm->below = below; mm->count = (int)n; mm->rmax = rmax; mm->mindx = mindx;
+    memo_reuse(mm, row, lo, hi, y, m, shape, s, a);
+}
 #else
 static inline void fused_edges(uint32_t *row, long x0, long x1, double y, const double *m, const cgs_rrect *shape,
                                double pixel, f4 s, float a, int unit) {}
 static inline void fused_edges_wide(uint32_t *row, long x0, long x1, double y, const double *m, const cgs_rrect *shape,
                                     double pixel, f4 s, float a, int unit) {}
+typedef struct { int count; } edge_memo;
+static inline int memo_reuse(const edge_memo *mm, uint32_t *row, long lo, long hi, double y, const double *m,
+                             const cgs_rrect *shape, f4 s, float a) { return 0; }
+static inline void memo_edges(edge_memo *mm, uint32_t *row, long lo, long hi, double y, const double *m,
+                              const cgs_rrect *shape, double pixel, f4 s, float a, int unit, int wide) {}
 #endif
 
 // A rounded corner's disk of full coverage: the points within `rho` (its radius less half a
@@ -295,6 +365,9 @@ static inline void fill_rows(uint32_t *first, long stride, long x0, long y0, lon
         if (rho > 0) disks[count++] = (corner_disk){cx, cy, rho};
     }
     double area = m[0] * m[0] + m[1] * m[1], inv_area = 1 / area, inv_length = 1 / __builtin_sqrt(area);
+    // Without rotation or shear, the runs beside the full run keep their coverages (`memo_edges`).
+    const int aligned = m[1] == 0 && m[2] == 0;
+    edge_memo memos[2] = {{0}, {0}};
     if (!(area > 0) || inv_area != inv_area || inv_length != inv_length) count = 0;
     for (long y = y0; y < y1; y++) {
         double cy = (double)y + 0.5;
@@ -322,11 +395,18 @@ static inline void fill_rows(uint32_t *first, long stride, long x0, long y0, lon
                           : edges == 3 ? fused_edges_wide(row, lo, hi, cy, m, shape, pixel, s, a, 1) \
                           : edges == 4 ? fused_edges_wide(row, lo, hi, cy, m, shape, pixel, s, a, 0) \
                                        : fill_edges(row, lo, hi, cy, m, shape, pixel, colour))
+        // A run beside the full run: its coverages kept from row to row where the map allows.
+#define CGS_SIDE(memo, lo, hi) do { \
+            if (!edges || !aligned) CGS_EDGES(lo, hi); \
+            else if (!memo_reuse(&memo, row, lo, hi, cy, m, shape, s, a)) \
+                memo_edges(&memo, row, lo, hi, cy, m, shape, pixel, s, a, edges == 1 || edges == 3, edges >= 3); \
+        } while (0)
         if (f0 >= f1) { CGS_EDGES(o0, o1); continue; }
-        CGS_EDGES(o0, f0);
+        CGS_SIDE(memos[0], o0, f0);
         if (opaque) cgs_fill_u32(row + f0, word, (size_t)(f1 - f0));
         else cgs_blend_span(row + f0, f1 - f0, r, g, b, a);
-        CGS_EDGES(f1, o1);
+        CGS_SIDE(memos[1], f1, o1);
+#undef CGS_SIDE
 #undef CGS_EDGES
     }
 }

@@ -49,4 +49,46 @@ import Testing
         #expect(differing == 0)
         #expect(painted > 10_000, "the shapes paint: \(painted) pixels changed")
     }
+
+    /// Unturned rects, tall enough for a straight stretch between their corners (whose edge
+    /// runs keep their coverages from row to row), at whole and fractional places, scales of
+    /// 1 and not, mirrored, with corners of different radii above and below: the same pixels as
+    /// the general loop.
+    @Test(arguments: [Int32(0), 2, 3])
+    func unturnedRectsEqualTheGeneralLoop(variant: Int32) {
+        var lcg = TestLCG(seed: 0xA11_6AED)
+        let width = 96, height = 96
+        var differing = 0
+        for case_ in 0..<160 {
+            let whole = case_ % 2 == 0
+            let x = whole ? CGFloat(Int(lcg.next() % 30)) : lcg.unit() * 30, y = whole ? CGFloat(Int(lcg.next() % 20)) : lcg.unit() * 20
+            let rect = CGRect(x: x, y: y, width: 8 + CGFloat(Int(lcg.next() % 50)) + (whole ? 0 : lcg.unit()),
+                              height: 30 + CGFloat(Int(lcg.next() % 40)) + (whole ? 0 : lcg.unit()))
+            let radius = case_ % 7 == 0 ? 0 : lcg.unit() * 14
+            // Masks 3 and 12 round only the top or only the bottom corners (radii differ across the centre).
+            let mask: UInt = [15, 3, 12, 5, 10, 15][case_ % 6]
+            let shape = RoundedRect(rect: rect, radius: radius, mask: mask)
+            let k: CGFloat = case_ % 3 == 0 ? 1 : 0.5 + lcg.unit() * 2, flipX: CGFloat = case_ % 5 == 4 ? -1 : 1
+            let flipY: CGFloat = case_ % 9 == 8 ? -1 : 1
+            let tx = flipX < 0 ? 90 : lcg.unit() * 8, ty = flipY < 0 ? 92 : lcg.unit() * 8
+            let inverse = Homography(m: (flipX / k, 0, 0, 0, flipY / k, 0, -tx * flipX / k, -ty * flipY / k, 1))
+            let alpha = case_ % 4 == 0 ? 1 : Double(lcg.unit())
+            let color = PremultipliedColor(CGColor(red: lcg.unit(), green: lcg.unit(), blue: lcg.unit(), alpha: 1), alpha: alpha)
+            let box = PixelBox(x0: 0, y0: Int(lcg.next() % 20), x1: width, y1: height - Int(lcg.next() % 20))
+            let start = (0..<(width * height)).map { _ in lcg.premultipliedWord(opaque: case_ % 2 == 1) }
+            var fast = start, slow = start
+            fast.withUnsafeMutableBufferPointer { p in
+                Raster.fillAffine(RenderTarget(pixels: p.baseAddress!, width: width, height: height, stride: width), box: box,
+                                  inverse: inverse, pixel: 1 / k, shape: shape, color: color, variant: variant)
+            }
+            slow.withUnsafeMutableBufferPointer { p in
+                Raster.fillRows(RenderTarget(pixels: p.baseAddress!, width: width, height: height, stride: width), box: box,
+                                inverse: inverse, pixel: 1 / k, outer: shape, inner: nil, color: color,
+                                antialias: !shape.isRounded || case_ % 2 == 0, clips: [])
+            }
+            differing += zip(fast, slow).filter { $0 != $1 }.count
+            #expect(fast == slow, "variant \(variant), case \(case_)")
+        }
+        #expect(differing == 0)
+    }
 }
