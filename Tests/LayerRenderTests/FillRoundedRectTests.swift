@@ -30,18 +30,8 @@ import Testing
             let box = PixelBox(x0: x0, y0: y0, x1: x0 + Int(lcg.next() % UInt32(width - x0)) + 1,
                                y1: y0 + Int(lcg.next() % UInt32(height - y0)) + 1)
             let start = (0..<(width * height)).map { _ in lcg.premultipliedWord(opaque: case_ % 2 == 0) }
-            var fast = start, slow = start
-            fast.withUnsafeMutableBufferPointer { p in
-                Raster.fillAffine(RenderTarget(pixels: p.baseAddress!, width: width, height: height, stride: width), box: box,
-                                  inverse: inverse, pixel: 1 / k, shape: shape, color: color, variant: variant)
-            }
-            slow.withUnsafeMutableBufferPointer { p in
-                // A rounded shape without edge antialiasing has the same coverage (its corners are
-                // smooth either way): the C rows stand in for that loop too.
-                Raster.fillRows(RenderTarget(pixels: p.baseAddress!, width: width, height: height, stride: width), box: box,
-                                inverse: inverse, pixel: 1 / k, outer: shape, inner: nil, color: color,
-                                antialias: !shape.isRounded || case_ % 2 == 0, clips: [])
-            }
+            let (fast, slow) = Self.fills(start, width: width, height: height, box: box, inverse: inverse, pixel: 1 / k,
+                                          shape: shape, color: color, variant: variant, antialias: case_ % 2 == 0)
             differing += zip(fast, slow).filter { $0 != $1 }.count
             painted += zip(fast, start).filter { $0 != $1 }.count
             #expect(fast == slow, "variant \(variant), case \(case_)")
@@ -76,19 +66,29 @@ import Testing
             let color = PremultipliedColor(CGColor(red: lcg.unit(), green: lcg.unit(), blue: lcg.unit(), alpha: 1), alpha: alpha)
             let box = PixelBox(x0: 0, y0: Int(lcg.next() % 20), x1: width, y1: height - Int(lcg.next() % 20))
             let start = (0..<(width * height)).map { _ in lcg.premultipliedWord(opaque: case_ % 2 == 1) }
-            var fast = start, slow = start
-            fast.withUnsafeMutableBufferPointer { p in
-                Raster.fillAffine(RenderTarget(pixels: p.baseAddress!, width: width, height: height, stride: width), box: box,
-                                  inverse: inverse, pixel: 1 / k, shape: shape, color: color, variant: variant)
-            }
-            slow.withUnsafeMutableBufferPointer { p in
-                Raster.fillRows(RenderTarget(pixels: p.baseAddress!, width: width, height: height, stride: width), box: box,
-                                inverse: inverse, pixel: 1 / k, outer: shape, inner: nil, color: color,
-                                antialias: !shape.isRounded || case_ % 2 == 0, clips: [])
-            }
+            let (fast, slow) = Self.fills(start, width: width, height: height, box: box, inverse: inverse, pixel: 1 / k,
+                                          shape: shape, color: color, variant: variant, antialias: case_ % 2 == 0)
             differing += zip(fast, slow).filter { $0 != $1 }.count
             #expect(fast == slow, "variant \(variant), case \(case_)")
         }
         #expect(differing == 0)
+    }
+
+    /// `start` filled with `shape` by the C rows in `variant` and by the general loop (with edge
+    /// antialiasing when `antialias`: a rounded shape without it has the same coverage, its
+    /// corners being smooth either way, so the C rows stand in for that loop too).
+    static func fills(_ start: [UInt32], width: Int, height: Int, box: PixelBox, inverse: Homography, pixel: CGFloat,
+                      shape: RoundedRect, color: PremultipliedColor, variant: Int32, antialias: Bool) -> ([UInt32], [UInt32]) {
+        var fast = start, slow = start
+        fast.withUnsafeMutableBufferPointer { p in
+            Raster.fillAffine(RenderTarget(pixels: p.baseAddress!, width: width, height: height, stride: width), box: box,
+                              inverse: inverse, pixel: pixel, shape: shape, color: color, variant: variant)
+        }
+        slow.withUnsafeMutableBufferPointer { p in
+            Raster.fillRows(RenderTarget(pixels: p.baseAddress!, width: width, height: height, stride: width), box: box,
+                            inverse: inverse, pixel: pixel, outer: shape, inner: nil, color: color,
+                            antialias: !shape.isRounded || antialias, clips: [])
+        }
+        return (fast, slow)
     }
 }
