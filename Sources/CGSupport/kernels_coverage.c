@@ -250,18 +250,24 @@ static inline void fused_edges_wide(uint32_t *row, long x0, long x1, double y, c
 // their blends, which read the row, are done again (as `fused_edges` does them). The kept run
 // also keeps the largest r and the smallest dx of its columns: a row whose dy with that r is
 // below 0 and that dx qualifies at every column (dy grows with r), a test of a few operations.
-typedef struct { long lo, hi; int below, count; double rmax, mindx; float cov[8]; } edge_memo;
+// Coverages of only 0 and 1 (a side on whole pixels) make an opaque colour's blends stores of its
+// word: `over` at coverage 1 with a = 255 leaves the colour rounded, the word the full run stores.
+typedef struct { long lo, hi; int below, count, binary; double rmax, mindx; float cov[8]; } edge_memo;
 
 /// The run lo ..< hi of the row with centres at y from `mm`, when it holds that run and the row
 /// qualifies (1); else 0 and nothing is painted.
 static inline int memo_reuse(const edge_memo *mm, uint32_t *row, long lo, long hi, double y, const double *m,
-                             const cgs_rrect *shape, f4 s, float a) {
+                             const cgs_rrect *shape, f4 s, float a, uint32_t word, int opaque) {
     long n = hi - lo;
     if (mm->count != n || mm->lo != lo || mm->hi != hi || n <= 0) return 0;
     double py = (((double)lo + 0.5) * m[1] + y * m[3] + m[5]) - shape->cy;
     if ((py < 0) != mm->below) return 0;
     double dy = __builtin_fabs(py) - shape->hy + mm->rmax;
     if (!(dy < 0 && dy < mm->mindx)) return 0;
+    if (opaque && mm->binary) {
+        for (long i = 0; i < n; i++) if (mm->cov[i] > 0.0f) row[lo + i] = word;
+        return 1;
+    }
     for (long i = 0; i < n; i++) {
         float v = mm->cov[i];
         if (v > 0.0f) row[lo + i] = over(row[lo + i], s * v, 1.0f - a * v / 255.0f);
@@ -273,7 +279,7 @@ static inline int memo_reuse(const edge_memo *mm, uint32_t *row, long lo, long h
 // coverages worked out into `mm` and blended from there.
 __attribute__((target("avx2")))
 static void memo_edges(edge_memo *mm, uint32_t *row, long lo, long hi, double y, const double *m,
-                       const cgs_rrect *shape, double pixel, f4 s, float a, int unit, int wide) {
+                       const cgs_rrect *shape, double pixel, f4 s, float a, uint32_t word, int opaque, int unit, int wide) {
     long n = hi - lo;
     if (n <= 0) return;
     int straight = n <= 8;
@@ -303,8 +309,11 @@ static void memo_edges(edge_memo *mm, uint32_t *row, long lo, long hi, double y,
         f4 c = __builtin_convertvector(coverage4(shape, qx, qy, pixel, 1, unit), f4);
         for (long k = 0; k < 4 && g + k < n; k++) mm->cov[g + k] = c[k];
     }
-    mm->lo = lo; mm->hi = hi; mm->below = below; mm->count = (int)n; mm->rmax = rmax; mm->mindx = mindx;
-    memo_reuse(mm, row, lo, hi, y, m, shape, s, a);
+    int binary = 1;
+    for (long i = 0; i < n; i++) binary &= mm->cov[i] == 0.0f || mm->cov[i] == 1.0f;
+    mm->lo = lo; mm->hi = hi; mm->below = below; mm->count = (int)n; mm->binary = binary;
+    mm->rmax = rmax; mm->mindx = mindx;
+    memo_reuse(mm, row, lo, hi, y, m, shape, s, a, word, opaque);
 }
 #else
 static inline void fused_edges(uint32_t *row, long x0, long x1, double y, const double *m, const cgs_rrect *shape,
@@ -313,9 +322,10 @@ static inline void fused_edges_wide(uint32_t *row, long x0, long x1, double y, c
                                     double pixel, f4 s, float a, int unit) {}
 typedef struct { int count; } edge_memo;
 static inline int memo_reuse(const edge_memo *mm, uint32_t *row, long lo, long hi, double y, const double *m,
-                             const cgs_rrect *shape, f4 s, float a) { return 0; }
+                             const cgs_rrect *shape, f4 s, float a, uint32_t word, int opaque) { return 0; }
 static inline void memo_edges(edge_memo *mm, uint32_t *row, long lo, long hi, double y, const double *m,
-                              const cgs_rrect *shape, double pixel, f4 s, float a, int unit, int wide) {}
+                              const cgs_rrect *shape, double pixel, f4 s, float a, uint32_t word, int opaque, int unit,
+                              int wide) {}
 #endif
 
 // A rounded corner's disk of full coverage: the points within `rho` (its radius less half a
@@ -398,8 +408,9 @@ static inline void fill_rows(uint32_t *first, long stride, long x0, long y0, lon
         // A run beside the full run: its coverages kept from row to row where the map allows.
 #define CGS_SIDE(memo, lo, hi) do { \
             if (!edges || !aligned) CGS_EDGES(lo, hi); \
-            else if (!memo_reuse(&memo, row, lo, hi, cy, m, shape, s, a)) \
-                memo_edges(&memo, row, lo, hi, cy, m, shape, pixel, s, a, edges == 1 || edges == 3, edges >= 3); \
+            else if (!memo_reuse(&memo, row, lo, hi, cy, m, shape, s, a, word, opaque)) \
+                memo_edges(&memo, row, lo, hi, cy, m, shape, pixel, s, a, word, opaque, edges == 1 || edges == 3, \
+                           edges >= 3); \
         } while (0)
         if (f0 >= f1) { CGS_EDGES(o0, o1); continue; }
         CGS_SIDE(memos[0], o0, f0);
