@@ -282,21 +282,20 @@ static void memo_edges(edge_memo *mm, uint32_t *row, long lo, long hi, double y,
                        const cgs_rrect *shape, double pixel, f4 s, float a, uint32_t word, int opaque, int unit, int wide) {
     long n = hi - lo;
     if (n <= 0) return;
-    int straight = n <= 8;
     // qy as each lane of `coverage4` computes it (x·m[1] is a zero of the same sign in every lane).
     double py = (((double)lo + 0.5) * m[1] + y * m[3] + m[5]) - shape->cy;
     int below = py < 0;
-    double ay = __builtin_fabs(py), rmax = 0, mindx = __builtin_inf();
-    for (long i = 0; straight && i < n; i++) {
+    double rmax = 0, mindx = __builtin_inf();
+    for (long i = 0; i < n && i < 8; i++) {
         double px = (((double)(lo + i) + 0.5) * m[0] + y * m[2] + m[4]) - shape->cx;
         double r = px < 0 ? (below ? shape->r0 : shape->r2) : (below ? shape->r1 : shape->r3);
         double dx = __builtin_fabs(px) - shape->hx + r;
         rmax = r > rmax ? r : rmax;
         mindx = dx < mindx ? dx : mindx;
-        double dy = ay - shape->hy + r;
-        straight = dy < 0 && dy < dx;
     }
-    if (!straight) {
+    // `memo_reuse`'s test: every column's dy is at most this one.
+    double dy = __builtin_fabs(py) - shape->hy + rmax;
+    if (!(n <= 8 && dy < 0 && dy < mindx)) {
         mm->count = 0;
         if (wide) fused_edges_wide(row, lo, hi, y, m, shape, pixel, s, a, unit);
         else fused_edges(row, lo, hi, y, m, shape, pixel, s, a, unit);
@@ -313,7 +312,12 @@ static void memo_edges(edge_memo *mm, uint32_t *row, long lo, long hi, double y,
     for (long i = 0; i < n; i++) binary &= mm->cov[i] == 0.0f || mm->cov[i] == 1.0f;
     mm->lo = lo; mm->hi = hi; mm->below = below; mm->count = (int)n; mm->binary = binary;
     mm->rmax = rmax; mm->mindx = mindx;
-    memo_reuse(mm, row, lo, hi, y, m, shape, s, a, word, opaque);
+    if (!memo_reuse(mm, row, lo, hi, y, m, shape, s, a, word, opaque)) {
+        // Not reached (the same test passed above); painted the usual way all the same.
+        mm->count = 0;
+        if (wide) fused_edges_wide(row, lo, hi, y, m, shape, pixel, s, a, unit);
+        else fused_edges(row, lo, hi, y, m, shape, pixel, s, a, unit);
+    }
 }
 #else
 static inline void fused_edges(uint32_t *row, long x0, long x1, double y, const double *m, const cgs_rrect *shape,

@@ -42,8 +42,8 @@ import Testing
 
     /// Unturned rects, tall enough for a straight stretch between their corners (whose edge
     /// runs keep their coverages from row to row), at whole and fractional places, scales of
-    /// 1 and not, mirrored, with corners of different radii above and below: the same pixels as
-    /// the general loop.
+    /// 1 and not, mirrored, with corners of different radii above and below, some thinner than
+    /// two pixels: the same pixels as the general loop.
     @Test(arguments: [Int32(0), 2, 3])
     func unturnedRectsEqualTheGeneralLoop(variant: Int32) {
         var lcg = TestLCG(seed: 0xA11_6AED)
@@ -52,8 +52,9 @@ import Testing
         for case_ in 0..<160 {
             let whole = case_ % 2 == 0
             let x = whole ? CGFloat(Int(lcg.next() % 30)) : lcg.unit() * 30, y = whole ? CGFloat(Int(lcg.next() % 20)) : lcg.unit() * 20
-            let rect = CGRect(x: x, y: y, width: 8 + CGFloat(Int(lcg.next() % 50)) + (whole ? 0 : lcg.unit()),
-                              height: 30 + CGFloat(Int(lcg.next() % 40)) + (whole ? 0 : lcg.unit()))
+            // Some narrower than two pixels: an edge run then holds columns of both sides.
+            let w = case_ % 10 == 9 ? 0.5 + lcg.unit() * 2 : 8 + CGFloat(Int(lcg.next() % 50)) + (whole ? 0 : lcg.unit())
+            let rect = CGRect(x: x, y: y, width: w, height: 30 + CGFloat(Int(lcg.next() % 40)) + (whole ? 0 : lcg.unit()))
             let radius = case_ % 7 == 0 ? 0 : lcg.unit() * 14
             // Masks 3 and 12 round only the top or only the bottom corners (radii differ across the centre).
             let mask: UInt = [15, 3, 12, 5, 10, 15][case_ % 6]
