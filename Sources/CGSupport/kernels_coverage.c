@@ -295,29 +295,26 @@ static void memo_edges(edge_memo *mm, uint32_t *row, long lo, long hi, double y,
     }
     // `memo_reuse`'s test: every column's dy is at most this one.
     double dy = __builtin_fabs(py) - shape->hy + rmax;
-    if (!(n <= 8 && dy < 0 && dy < mindx)) {
+    mm->count = 0;
+    if (n <= 8 && dy < 0 && dy < mindx) {
+        const d4 steps = {0, 1, 2, 3};
+        for (long g = 0; g < n; g += 4) {
+            d4 xs = ((d4)(double)(lo + g) + steps) + 0.5;
+            d4 qx = xs * m[0] + y * m[2] + m[4], qy = xs * m[1] + y * m[3] + m[5];
+            f4 c = __builtin_convertvector(coverage4(shape, qx, qy, pixel, 1, unit), f4);
+            for (long k = 0; k < 4 && g + k < n; k++) mm->cov[g + k] = c[k];
+        }
+        int binary = 1;
+        for (long i = 0; i < n; i++) binary &= mm->cov[i] == 0.0f || mm->cov[i] == 1.0f;
+        mm->lo = lo; mm->hi = hi; mm->below = below; mm->count = (int)n; mm->binary = binary;
+        mm->rmax = rmax; mm->mindx = mindx;
+        // The same test passed above, so the kept run paints the row; a failure (not reached)
+        // would paint it the usual way below.
+        if (memo_reuse(mm, row, lo, hi, y, m, shape, s, a, word, opaque)) return;
         mm->count = 0;
-        if (wide) fused_edges_wide(row, lo, hi, y, m, shape, pixel, s, a, unit);
-        else fused_edges(row, lo, hi, y, m, shape, pixel, s, a, unit);
-        return;
     }
-    const d4 steps = {0, 1, 2, 3};
-    for (long g = 0; g < n; g += 4) {
-        d4 xs = ((d4)(double)(lo + g) + steps) + 0.5;
-        d4 qx = xs * m[0] + y * m[2] + m[4], qy = xs * m[1] + y * m[3] + m[5];
-        f4 c = __builtin_convertvector(coverage4(shape, qx, qy, pixel, 1, unit), f4);
-        for (long k = 0; k < 4 && g + k < n; k++) mm->cov[g + k] = c[k];
-    }
-    int binary = 1;
-    for (long i = 0; i < n; i++) binary &= mm->cov[i] == 0.0f || mm->cov[i] == 1.0f;
-    mm->lo = lo; mm->hi = hi; mm->below = below; mm->count = (int)n; mm->binary = binary;
-    mm->rmax = rmax; mm->mindx = mindx;
-    if (!memo_reuse(mm, row, lo, hi, y, m, shape, s, a, word, opaque)) {
-        // Not reached (the same test passed above); painted the usual way all the same.
-        mm->count = 0;
-        if (wide) fused_edges_wide(row, lo, hi, y, m, shape, pixel, s, a, unit);
-        else fused_edges(row, lo, hi, y, m, shape, pixel, s, a, unit);
-    }
+    if (wide) fused_edges_wide(row, lo, hi, y, m, shape, pixel, s, a, unit);
+    else fused_edges(row, lo, hi, y, m, shape, pixel, s, a, unit);
 }
 #else
 static inline void fused_edges(uint32_t *row, long x0, long x1, double y, const double *m, const cgs_rrect *shape,

@@ -86,8 +86,7 @@ extension Compositor {
     /// One plain layer's item: its body, its border, or both.
     private func paintPlain(_ item: UnsafePointer<DisplayItem>, _ c: UnsafePointer<DisplayContext>, limit: PixelBox,
                             target: RenderTarget, frame: PixelBox) {
-        // What the layer can touch (its footprint's box) misses the band.
-        guard !item.pointee.box.intersection(limit).isEmpty else { culledLayers += 1; return }
+        // `limit` meets what the layer can touch: the band's loop culled by the item's extent.
         let box = item.pointee.geometry.unsafelyUnwrapped.box.intersection(limit)
         if item.pointee.solid {
             // Opaque colour on whole pixels: stored, with no painter's context (same pixels).
