@@ -333,6 +333,10 @@ static inline void memo_edges(edge_memo *mm, uint32_t *row, long lo, long hi, do
 // pixel, less a margin) of its centre, which the corner's rows add to the cross's full run.
 typedef struct { double cx, cy, rho; } corner_disk;
 
+/// Interior pixels blended in floats before a translucent colour's integer plan is made (the
+/// plan's check of every byte costs about as much as blending a few hundred pixels).
+static const long plan_after = 256;
+
 // The real columns of a row inside the disk, into [*a, *b]; false when the row misses it. The
 // row's distance from the centre is taken from a cross product and the chord from
 // (ρ − h)(ρ + h), which lose nothing to cancellation near a tangent.
@@ -379,6 +383,9 @@ static inline void fill_rows(uint32_t *first, long stride, long x0, long y0, lon
     // Without rotation or shear, the runs beside the full run keep their coverages (`memo_edges`).
     const int aligned = m[1] == 0 && m[2] == 0;
     edge_memo memos[2] = {{0}, {0}};
+    cgs_span_blend span;
+    long interior = 0;
+    int planned = 0;
     if (!(area > 0) || inv_area != inv_area || inv_length != inv_length) count = 0;
     for (long y = y0; y < y1; y++) {
         double cy = (double)y + 0.5;
@@ -415,8 +422,14 @@ static inline void fill_rows(uint32_t *first, long stride, long x0, long y0, lon
         } while (0)
         if (f0 >= f1) { CGS_EDGES(o0, o1); continue; }
         CGS_SIDE(memos[0], o0, f0);
-        if (opaque) cgs_fill_u32(row + f0, word, (size_t)(f1 - f0));
-        else cgs_blend_span(row + f0, f1 - f0, r, g, b, a);
+        if (opaque) {
+            cgs_fill_u32(row + f0, word, (size_t)(f1 - f0));
+        } else {
+            // The interior's blend in integers once enough of it is painted to pay for the plan.
+            if (!planned && (interior += f1 - f0) >= plan_after) { cgs_span_blend_init(&span, r, g, b, a); planned = 1; }
+            if (planned) cgs_span_blend_run_using(edges >= 3 ? 3 : edges ? 2 : 0, &span, row + f0, f1 - f0);
+            else cgs_blend_span(row + f0, f1 - f0, r, g, b, a);
+        }
         CGS_SIDE(memos[1], f1, o1);
 #undef CGS_SIDE
 #undef CGS_EDGES

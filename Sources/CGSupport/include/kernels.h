@@ -76,6 +76,23 @@ void cgs_fill_rrect(uint32_t *first, long stride, long x0, long y0, long x1, lon
 /// each pixel at full coverage, each channel ⌊min(c + d·(1 − a·1/255) + 0.5, 255)⌋ in Float.
 void cgs_blend_span(uint32_t *p, long n, float r, float g, float b, float a);
 
+/// One premultiplied colour's blend at full coverage prepared for runs of pixels (kernels_span.c):
+/// its float term (b, g, r, a) and factor 1 − a·1/255 and, when `exact`, each channel's 16-bit
+/// form — a destination byte d becomes ⌊(⌊d·m/2⁸⌋ + c)/2⁸⌋, checked equal to the float blend at
+/// every d.
+typedef struct {
+    uint16_t m[4], c[4];
+    float s[4];
+    float inv;
+    int exact;
+} cgs_span_blend;
+
+/// Prepares `cgs_span_blend_run` for premultiplied (r, g, b, a) in 0…255.
+void cgs_span_blend_init(cgs_span_blend *plan, float r, float g, float b, float a);
+
+/// `cgs_blend_span` of the plan's colour over p[0 ..< n] (the same bytes).
+void cgs_span_blend_run(const cgs_span_blend *plan, uint32_t *p, long n);
+
 /// `Raster.blend(p + i, r, g, b, a, cov[i])` for each i < n with cov[i] > 0: premultiplied
 /// (r, g, b, a) in 0…255 over each pixel at its coverage.
 void cgs_blend_coverage(uint32_t *p, const float *cov, long n, float r, float g, float b, float a);
@@ -129,6 +146,7 @@ void cgs_blur_row_using(int variant, float *out, const float *line, const float 
 void cgs_rrect_row_using(int variant, float *out, long x0, long n, double y, const double *m, const cgs_rrect *shape,
                          const cgs_rrect *hole, double pixel, int antialias);
 void cgs_blend_span_using(int variant, uint32_t *p, long n, float r, float g, float b, float a);
+void cgs_span_blend_run_using(int variant, const cgs_span_blend *plan, uint32_t *p, long n);
 void cgs_composite_span_using(int variant, uint32_t *d, const uint32_t *s, long n, float alpha);
 void cgs_fill_rrect_using(int variant, uint32_t *first, long stride, long x0, long y0, long x1, long y1, const double *m,
                           const cgs_rrect *shape, double pixel, float r, float g, float b, float a, uint32_t word, int opaque);
