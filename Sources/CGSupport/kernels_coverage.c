@@ -54,6 +54,9 @@ __attribute__((target("avx2")))
 static inline d4 vmin(d4 a, d4 b) { return b < a ? b : a; }
 
 __attribute__((target("avx2")))
+static inline int all4(l4 m) { return (m.x & m.y & m.z & m.w) != 0; }
+
+__attribute__((target("avx2")))
 static inline d4 distance4(const cgs_rrect *s, d4 px, d4 py) {
     d4 qx = px - s->cx, qy = py - s->cy;
     d4 r = qx < 0 ? (qy < 0 ? (d4)s->r0 : (d4)s->r2) : (qy < 0 ? (d4)s->r1 : (d4)s->r3);
@@ -61,7 +64,14 @@ static inline d4 distance4(const cgs_rrect *s, d4 px, d4 py) {
     d4 dx = ax - s->hx + r, dy = ay - s->hy + r;
     d4 zero = 0;
     d4 ox = vmax(dx, zero), oy = vmax(dy, zero);
-    d4 outside = __builtin_elementwise_sqrt(ox * ox + oy * oy);
+    // Beside a straight side one of ox, oy is +0 in every lane (oy there), and the root is the
+    // other: √(x·x + 0) is x exactly for x = 0 or of a normal, finite square (in binary floating
+    // point a square's correctly rounded root is the number itself), so the divider is spared.
+    d4 outside;
+    const d4 tiny = 0x1p-500, huge = 0x1p500;
+    if (all4((oy == zero) & ((ox == zero) | ((ox >= tiny) & (ox <= huge))))) outside = ox;
+    else if (all4((ox == zero) & ((oy >= tiny) & (oy <= huge)))) outside = oy;
+    else outside = __builtin_elementwise_sqrt(ox * ox + oy * oy);
     return outside + vmin(vmax(dx, dy), zero) - r;
 }
 
@@ -118,68 +128,7 @@ void cgs_rrect_row(float *out, long x0, long n, double y, const double *m, const
     cgs_rrect_row_using(2, out, x0, n, y, m, shape, hole, pixel, antialias);
 }
 
-// A rounded rect filled row by row through an affine map (`Raster.fill` without hole, clips or
-// hard edges): per row, the columns whose centres lie in the rect grown by half a pixel (where
-// coverage can be above 0), as `RowMap` solves them in Swift, and the columns at least half a
-// pixel inside the shape, where coverage is exactly 1: the shape inset by half a pixel is
-// convex, and made of the cross of the rect inset by the corner radius one way and half a pixel
-// the other (`SpanRects`) and the corners' disks, so a row's full run is the hull of its runs in
-// those. The spans only sort pixels: a pixel left out of a full run goes through the exact
-// coverage, which gives it 1 and the same blend, and one added to the outer span gets 0 and is
-// left alone; so they need not be exact, only on the safe side, which margins a hundred times
-// the Swift ones keep (the disks' radii a relative 1e-9 smaller).
-typedef struct { double minX, minY, maxX, maxY; int empty; } span_rect;
-
-static inline span_rect inset_rect(const cgs_rrect *s, double dx, double dy) {
-    span_rect r = {s->cx - s->hx + dx, s->cy - s->hy + dy, s->cx + s->hx - dx, s->cy + s->hy - dy, 0};
-    r.empty = !(r.maxX > r.minX && r.maxY > r.minY);
-    return r;
-}
-
-// Intersects [*lo, *hi] with the real columns i where p + q·i ≥ 0 (iq = 1/q).
-static inline void clip_columns(double p, double q, double iq, double *lo, double *hi) {
-    if (q == 0) {
-        if (!(p >= 0)) { *lo = 1; *hi = 0; }
-    } else if (q > 0) {
-        double t = -p * iq;
-        *lo = t > *lo ? t : *lo;
-    } else {
-        double t = -p * iq;
-        *hi = t < *hi ? t : *hi;
-    }
-}
-
-typedef struct { double x0, dx, idx, y0, dy, idy; } row_line;
-
-// The real interval of columns whose centres map inside r.
-static inline void columns_inside(const row_line *l, const span_rect *r, double *a, double *b) {
-    double lo = -__builtin_inf(), hi = __builtin_inf();
-    clip_columns(l->x0 - r->minX, l->dx, l->idx, &lo, &hi);
-    clip_columns(r->maxX - l->x0, -l->dx, -l->idx, &lo, &hi);
-    clip_columns(l->y0 - r->minY, l->dy, l->idy, &lo, &hi);
-    clip_columns(r->maxY - l->y0, -l->dy, -l->idy, &lo, &hi);
-    *a = lo; *b = hi;
-}
-
-static inline double magnitude(double a, double b) {
-    double m = __builtin_fabs(a) > __builtin_fabs(b) ? __builtin_fabs(a) : __builtin_fabs(b);
-    return m > 1 ? m : 1;
-}
-
-// Whole columns in [lo, hi) from the real interval [a, b]: widened (outer) or narrowed (inner)
-// by the margin, into *first ..< *last.
-static inline void whole_columns(double a, double b, int outer, long lo, long hi, long *first, long *last) {
-    if (outer && (a != a || b != b)) { *first = lo; *last = hi; return; }
-    if (!(a <= b)) { *first = *last = lo; return; }
-    double margin = 1e-7 * magnitude(a, b);
-    if (outer) { a -= margin; b += margin; } else { a += margin; b -= margin; }
-    // An infinite end (a row parallel to two sides) makes an infinite margin: inner runs are then
-    // empty, outer spans whole (never a NaN converted to a column).
-    if (a != a || b != b) { *first = lo; *last = outer ? hi : lo; return; }
-    long f = a <= (double)lo ? lo : a >= (double)hi ? hi : (long)__builtin_ceil(a);
-    long l = b >= (double)(hi - 1) ? hi : b < (double)lo ? lo : (long)__builtin_floor(b) + 1;
-    *first = f; *last = l > f ? l : f;
-}
+#include "kernels_spans.h"
 
 // The edge columns x0 ..< x1 of a row: exact coverage in chunks, blended.
 static void fill_edges(uint32_t *row, long x0, long x1, double y, const double *m, const cgs_rrect *shape, double pixel,
@@ -329,27 +278,9 @@ static inline void memo_edges(edge_memo *mm, uint32_t *row, long lo, long hi, do
                               int wide) {}
 #endif
 
-// A rounded corner's disk of full coverage: the points within `rho` (its radius less half a
-// pixel, less a margin) of its centre, which the corner's rows add to the cross's full run.
-typedef struct { double cx, cy, rho; } corner_disk;
-
 /// Interior pixels blended in floats before a translucent colour's integer plan is made (the
 /// plan's check of every byte costs about as much as blending a few hundred pixels).
 static const long plan_after = 256;
-
-// The real columns of a row inside the disk, into [*a, *b]; false when the row misses it. The
-// row's distance from the centre is taken from a cross product and the chord from
-// (ρ − h)(ρ + h), which lose nothing to cancellation near a tangent.
-static inline int columns_in_disk(const row_line *l, const corner_disk *k, double inv_length, double inv_area, double *a,
-                                  double *b) {
-    double px = l->x0 - k->cx, py = l->y0 - k->cy;
-    double h = __builtin_fabs(px * l->dy - py * l->dx) * inv_length;
-    if (!(h < k->rho)) return 0;
-    double half = __builtin_sqrt((k->rho - h) * (k->rho + h)) * inv_length;
-    double foot = -(px * l->dx + py * l->dy) * inv_area;
-    *a = foot - half; *b = foot + half;
-    return 1;
-}
 
 // `cgs_fill_rrect`'s rows, with the edge runs of `edges` (a constant where it is instantiated:
 // 0 the portable kernels through their calls, 1 AVX2 fused, 1-unit pixels; 2 AVX2 fused; 3 and
@@ -360,53 +291,21 @@ static inline void fill_rows(uint32_t *first, long stride, long x0, long y0, lon
                              int edges) {
     const float colour[4] = {r, g, b, a};
     const f4 s = {b, g, r, a};
-    double e = pixel / 2;
-    double radius = smax(smax(smax(shape->r0, shape->r1), smax(shape->r2, shape->r3)), e);
-    span_rect grown = inset_rect(shape, -e, -e), wide = inset_rect(shape, radius, e), tall = inset_rect(shape, e, radius);
-    if (!shape->rounded) tall.empty = 1;
-    row_line l = {0, m[0], 1 / m[0], 0, m[1], 1 / m[1]};
-    // The corners' disks (radius above half a pixel), which with the cross make up the whole
-    // region of full coverage (the shape inset by half a pixel, a convex set): a row's full run
-    // is then the hull of its runs in each. The margin keeps them a relative 1e-9 inside.
-    corner_disk disks[4];
-    int count = 0;
-    const double radii[4] = {shape->r0, shape->r1, shape->r2, shape->r3};
-    for (int q = 0; q < 4; q++) {
-        double rq = radii[q], rho = rq - e;
-        if (!(rho > 0)) continue;
-        double cx = q & 1 ? shape->cx + shape->hx - rq : shape->cx - shape->hx + rq;
-        double cy = q & 2 ? shape->cy + shape->hy - rq : shape->cy - shape->hy + rq;
-        rho -= 1e-9 * (__builtin_fabs(cx) + __builtin_fabs(cy) + rq);
-        if (rho > 0) disks[count++] = (corner_disk){cx, cy, rho};
-    }
-    double area = m[0] * m[0] + m[1] * m[1], inv_area = 1 / area, inv_length = 1 / __builtin_sqrt(area);
+    span_plan plan;
+    spans_init(&plan, shape, m, pixel, x0, x1);
     // Without rotation or shear, the runs beside the full run keep their coverages (`memo_edges`).
     const int aligned = m[1] == 0 && m[2] == 0;
     edge_memo memos[2] = {{0}, {0}};
     cgs_span_blend span;
     long interior = 0;
     int planned = 0;
-    if (!(area > 0) || inv_area != inv_area || inv_length != inv_length) count = 0;
+    span_rows spans;
     for (long y = y0; y < y1; y++) {
-        double cy = (double)y + 0.5;
-        l.x0 = 0.5 * m[0] + cy * m[2] + m[4];   // column i's centre maps to (x0 + i·dx, y0 + i·dy)
-        l.y0 = 0.5 * m[1] + cy * m[3] + m[5];
-        double a0, b0;
-        columns_inside(&l, &grown, &a0, &b0);
-        long o0, o1;
-        whole_columns(a0, b0, 1, x0, x1, &o0, &o1);
+        long k = (y - y0) % CGS_SPAN_BATCH;
+        if (k == 0) spans_solve(&plan, y, &spans);
+        long o0 = spans.o0[k], o1 = spans.o1[k], f0 = spans.f0[k], f1 = spans.f1[k];
         if (o0 >= o1) continue;
-        // The full run: the hull of the row's runs in the cross's two arms and the corners' disks.
-        long f0 = x1, f1 = x0;
-#define CGS_HULL(lo, hi) do { long h0, h1; whole_columns(lo, hi, 0, x0, x1, &h0, &h1); \
-            if (h0 < h1) { f0 = h0 < f0 ? h0 : f0; f1 = h1 > f1 ? h1 : f1; } } while (0)
-        if (!wide.empty) { columns_inside(&l, &wide, &a0, &b0); CGS_HULL(a0, b0); }
-        if (!tall.empty) { columns_inside(&l, &tall, &a0, &b0); CGS_HULL(a0, b0); }
-        for (int q = 0; q < count; q++)
-            if (columns_in_disk(&l, &disks[q], inv_length, inv_area, &a0, &b0)) CGS_HULL(a0, b0);
-#undef CGS_HULL
-        if (f0 < o0) f0 = o0;
-        if (f1 > o1) f1 = o1;
+        double cy = (double)y + 0.5;
         uint32_t *row = first + (y - y0) * stride;
 #define CGS_EDGES(lo, hi) (edges == 1 ? fused_edges(row, lo, hi, cy, m, shape, pixel, s, a, 1) \
                           : edges == 2 ? fused_edges(row, lo, hi, cy, m, shape, pixel, s, a, 0) \
