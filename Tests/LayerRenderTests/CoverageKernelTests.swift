@@ -51,4 +51,33 @@ import Testing
         }
         #expect(compared > 50_000)
     }
+
+    /// Layers drawn at scales near the ends of the doubles (a pixel of 1e-160 or 1e150 layer
+    /// units): the distance's terms then have squares that underflow or overflow, where the
+    /// kernel's shortcut beside a straight side (the root of x·x taken as x) would not hold.
+    @Test(arguments: [Int32(0), 2])
+    func extremeScalesEqualThePerPixelCoverage(variant: Int32) {
+        var compared = 0
+        for pixel in [1e-160, 3e-155, 1e150, 2e153] as [Double] {
+            let shape = RoundedRect(rect: CGRect(x: 4.3 * pixel, y: 2.6 * pixel, width: 30.4 * pixel, height: 20.7 * pixel),
+                                    radius: 5 * pixel, mask: 15)
+            var shapeC = cgs_rrect(cx: Double(shape.rect.midX), cy: Double(shape.rect.midY), hx: Double(shape.rect.width / 2),
+                                   hy: Double(shape.rect.height / 2), r0: Double(shape.radii.0), r1: Double(shape.radii.1),
+                                   r2: Double(shape.radii.2), r3: Double(shape.radii.3), rounded: 1)
+            let inverse = Homography(m: (pixel, 0, 0, 0, pixel, 0, 0, 0, 1))
+            let m = inverse.m, terms = [Double(m.0), Double(m.1), Double(m.3), Double(m.4), Double(m.6), Double(m.7)]
+            for y in 0..<26 {
+                let n = 40
+                var out = [Float](repeating: -1, count: n)
+                cgs_rrect_row_using(variant, &out, 0, n, Double(y) + 0.5, terms, &shapeC, nil, pixel, 1)
+                let expected: [Float] = (0..<n).map { i in
+                    let q = inverse.project(CGFloat(i) + 0.5, CGFloat(y) + 0.5)!
+                    return Float(shape.coverage(q.x, q.y, pixel: CGFloat(pixel), antialias: true))
+                }
+                #expect(out.map(\.bitPattern) == expected.map(\.bitPattern), "variant \(variant), pixel \(pixel), row \(y)")
+                compared += n
+            }
+        }
+        #expect(compared == 4 * 26 * 40)
+    }
 }
