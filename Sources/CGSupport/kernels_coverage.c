@@ -1,6 +1,7 @@
 #include "kernels.h"
 #include "cgsupport.h"
 #include "kernels_pixel.h"
+#include "kernels_spans.h"
 
 // Analytic coverage of a rounded rectangle along a row (CoverPlan.edges, Coverage.swift): for
 // each pixel centre, the affine inverse map, the signed distance `RoundedRect.distance` and the
@@ -48,40 +49,51 @@ static void row_scalar(float *out, long x0, long n, double y, const double *m, c
 }
 
 #if defined(__x86_64__)
-__attribute__((target("avx2")))
-static inline d4 vmax(d4 a, d4 b) { return b >= a ? b : a; }
-__attribute__((target("avx2")))
-static inline d4 vmin(d4 a, d4 b) { return b < a ? b : a; }
+// `distance1` and `coverage1` over the lanes of a vector (D and L its double and mask types),
+// compiled for processors with `features` and named with the suffix W.
+#define CGS_DEFINE_COVERAGE(W, D, L, features) \
+    __attribute__((target(features), always_inline)) \
+    static inline D vmax##W(D a, D b) { return b >= a ? b : a; } \
+    __attribute__((target(features), always_inline)) \
+    static inline D vmin##W(D a, D b) { return b < a ? b : a; } \
+    \
+    __attribute__((target(features), always_inline)) \
+    static inline D distance##W(const cgs_rrect *s, D px, D py) { \
+        D qx = px - s->cx, qy = py - s->cy; \
+        D r = qx < 0 ? (qy < 0 ? (D)s->r0 : (D)s->r2) : (qy < 0 ? (D)s->r1 : (D)s->r3); \
+        D ax = __builtin_elementwise_abs(qx), ay = __builtin_elementwise_abs(qy); \
+        D dx = ax - s->hx + r, dy = ay - s->hy + r; \
+        D zero = 0; \
+        D ox = vmax##W(dx, zero), oy = vmax##W(dy, zero); \
+        /* Beside a straight side one of ox, oy is +0 and the root is the other: √(x·x + 0) is */ \
+        /* x exactly for x = 0 or of a normal, finite square (in binary floating point a */ \
+        /* square's correctly rounded root is the number itself), so the divider is spared */ \
+        /* unless a lane is near a corner. */ \
+        const D tiny = 0x1p-500, huge = 0x1p500; \
+        L rootx = (oy == zero) & ((ox == zero) | ((ox >= tiny) & (ox <= huge))); \
+        L rooty = (ox == zero) & ((oy >= tiny) & (oy <= huge)); \
+        L corner = ~(rootx | rooty); \
+        D outside = rootx ? ox : oy; \
+        if (__builtin_reduce_or(corner)) outside = corner ? __builtin_elementwise_sqrt(ox * ox + oy * oy) : outside; \
+        return outside + vmin##W(vmax##W(dx, dy), zero) - r; \
+    } \
+    \
+    /* `unit`: the pixel is one layer unit, and d / 1 is d exactly (the division is left out). */ \
+    __attribute__((target(features), always_inline)) \
+    static inline D coverage##W(const cgs_rrect *s, D px, D py, double pixel, int antialias, int unit) { \
+        D d = distance##W(s, px, py); \
+        if (!antialias && !s->rounded) return d < 0 ? (D)1 : (D)0; \
+        return vmin##W(vmax##W(0.5 - (unit ? d : d / pixel), (D)0), (D)1); \
+    }
 
-__attribute__((target("avx2")))
-static inline int all4(l4 m) { return (m.x & m.y & m.z & m.w) != 0; }
-
-__attribute__((target("avx2")))
-static inline d4 distance4(const cgs_rrect *s, d4 px, d4 py) {
-    d4 qx = px - s->cx, qy = py - s->cy;
-    d4 r = qx < 0 ? (qy < 0 ? (d4)s->r0 : (d4)s->r2) : (qy < 0 ? (d4)s->r1 : (d4)s->r3);
-    d4 ax = __builtin_elementwise_abs(qx), ay = __builtin_elementwise_abs(qy);
-    d4 dx = ax - s->hx + r, dy = ay - s->hy + r;
-    d4 zero = 0;
-    d4 ox = vmax(dx, zero), oy = vmax(dy, zero);
-    // Beside a straight side one of ox, oy is +0 in every lane (oy there), and the root is the
-    // other: √(x·x + 0) is x exactly for x = 0 or of a normal, finite square (in binary floating
-    // point a square's correctly rounded root is the number itself), so the divider is spared.
-    d4 outside;
-    const d4 tiny = 0x1p-500, huge = 0x1p500;
-    if (all4((oy == zero) & ((ox == zero) | ((ox >= tiny) & (ox <= huge))))) outside = ox;
-    else if (all4((ox == zero) & ((oy >= tiny) & (oy <= huge)))) outside = oy;
-    else outside = __builtin_elementwise_sqrt(ox * ox + oy * oy);
-    return outside + vmin(vmax(dx, dy), zero) - r;
-}
-
-// `unit`: the pixel is one layer unit, and d / 1 is d exactly (the division is left out).
-__attribute__((target("avx2"), always_inline))
-static inline d4 coverage4(const cgs_rrect *s, d4 px, d4 py, double pixel, int antialias, int unit) {
-    d4 d = distance4(s, px, py);
-    if (!antialias && !s->rounded) return d < 0 ? (d4)1 : (d4)0;
-    return vmin(vmax(0.5 - (unit ? d : d / pixel), (d4)0), (d4)1);
-}
+typedef float f8 __attribute__((ext_vector_type(8)));
+// Eight lanes compiled for AVX2 (two registers) and for AVX-512 (one): a function that takes a
+// vector of eight doubles must be compiled for its callers' processor (the argument is passed
+// in registers of that width); all are inlined, so the warning about that ABI is left out.
+#pragma clang diagnostic ignored "-Wpsabi"
+CGS_DEFINE_COVERAGE(4, d4, l4, "avx2")
+CGS_DEFINE_COVERAGE(8, d8, l8, "avx2")
+CGS_DEFINE_COVERAGE(8_wide, d8, l8, "avx512f,avx512bw,avx512vl")
 
 __attribute__((target("avx2"), always_inline))
 static inline void row_avx2_with(float *out, long x0, long n, double y, const double *m, const cgs_rrect *shape,
@@ -96,7 +108,7 @@ static inline void row_avx2_with(float *out, long x0, long n, double y, const do
         d4 c = coverage4(shape, qx, qy, pixel, antialias, unit);
         if (hole) {
             d4 h = coverage4(hole, qx, qy, pixel, antialias, unit);
-            c = c == 0 ? (d4)0 : vmax((d4)0, c - h);
+            c = c == 0 ? (d4)0 : vmax4((d4)0, c - h);
         }
         // Stored lane by lane (a loop over the kept lanes became a call to memmove).
         long k = n - i;
@@ -128,8 +140,6 @@ void cgs_rrect_row(float *out, long x0, long n, double y, const double *m, const
     cgs_rrect_row_using(2, out, x0, n, y, m, shape, hole, pixel, antialias);
 }
 
-#include "kernels_spans.h"
-
 // The edge columns x0 ..< x1 of a row: exact coverage in chunks, blended.
 static void fill_edges(uint32_t *row, long x0, long x1, double y, const double *m, const cgs_rrect *shape, double pixel,
                        const float *c) {
@@ -142,54 +152,108 @@ static void fill_edges(uint32_t *row, long x0, long x1, double y, const double *
     }
 }
 
-// The edge columns x0 ..< x1 of a row, four at a time: `coverage4`'s coverages, each above 0
-// blended at once as `cgs_blend_coverage` blends it (the float it is stored as, the colour term
-// s·c and factor 1 − a·c/255), without a buffer or a call per run. `unit`: a constant.
 #if defined(__x86_64__)
-__attribute__((target("avx2")))
-static inline void fused_edges(uint32_t *row, long x0, long x1, double y, const double *m, const cgs_rrect *shape,
-                               double pixel, f4 s, float a, int unit) {
-    const d4 steps = {0, 1, 2, 3};
-    for (long x = x0; x < x1; x += 4) {
-        d4 xs = ((d4)(double)x + steps) + 0.5;
-        d4 qx = xs * m[0] + y * m[2] + m[4], qy = xs * m[1] + y * m[3] + m[5];
-        f4 c = __builtin_convertvector(coverage4(shape, qx, qy, pixel, 1, unit), f4);
-        long k = x1 - x < 4 ? x1 - x : 4;
-        for (long i = 0; i < k; i++) {
-            float v = c[i];
-            if (v > 0.0f) row[x + i] = over(row[x + i], s * v, 1.0f - a * v / 255.0f);
-        }
+// Four edge pixels' coverages c (the first k of them in the run) blended as `cgs_blend_coverage`
+// blends them (the float each is stored as, the colour term s·c and factor 1 − a·c/255), each
+// above 0 — one pixel at a time, or (`wide_group`) the four in one 512-bit register, a channel
+// per float, with the same float operations per channel: s·c, 1 − a·c/255 per pixel spread over
+// its channels, then s·c + d·(1 − a·c/255) + 0.5.
+__attribute__((target("avx2"), always_inline))
+static inline void narrow_group(uint32_t *p, f4 c, long k, f4 s, float a) {
+    for (long i = 0; i < k; i++) {
+        float v = c[i];
+        if (v > 0.0f) p[i] = over(p[i], s * v, 1.0f - a * v / 255.0f);
     }
 }
 
-// `fused_edges` with the four pixels of a group blended in one 512-bit register (a channel per
-// float): the same float operations per channel — s·c, 1 − a·c/255 per pixel spread over its
-// channels, then s·c + d·(1 − a·c/255) + 0.5 — and only the pixels of the run with coverage
-// above 0 stored.
-__attribute__((target("avx512f,avx512bw,avx512vl")))
-static inline void fused_edges_wide(uint32_t *row, long x0, long x1, double y, const double *m, const cgs_rrect *shape,
-                                    double pixel, f4 s4, float a, int unit) {
-    const d4 steps = {0, 1, 2, 3};
+__attribute__((target("avx512f,avx512bw,avx512vl"), always_inline))
+static inline void wide_group(uint32_t *p, f4 c, long k, f4 s4, float a) {
     const __m512 s = _mm512_setr_ps(s4.x, s4.y, s4.z, s4.w, s4.x, s4.y, s4.z, s4.w, s4.x, s4.y, s4.z, s4.w, s4.x, s4.y, s4.z, s4.w);
     const __m512i spread = _mm512_setr_epi32(0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3);
-    const __m128 one = _mm_set1_ps(1.0f), av = _mm_set1_ps(a), k255 = _mm_set1_ps(255.0f);
-    for (long x = x0; x < x1; x += 4) {
-        d4 xs = ((d4)(double)x + steps) + 0.5;
-        d4 qx = xs * m[0] + y * m[2] + m[4], qy = xs * m[1] + y * m[3] + m[5];
-        f4 c = __builtin_convertvector(coverage4(shape, qx, qy, pixel, 1, unit), f4);
-        __m128 cv = (__m128)c;
-        long k = x1 - x < 4 ? x1 - x : 4;
-        __mmask8 lanes = (__mmask8)(_mm_movemask_ps(_mm_cmpgt_ps(cv, _mm_setzero_ps())) & ((1 << k) - 1));
-        if (!lanes) continue;
-        __m128 inv = _mm_sub_ps(one, _mm_div_ps(_mm_mul_ps(av, cv), k255));
-        __m512 c16 = _mm512_permutexvar_ps(spread, _mm512_castps128_ps512(cv));
-        __m512 i16 = _mm512_permutexvar_ps(spread, _mm512_castps128_ps512(inv));
-        __m128i d = _mm_maskz_loadu_epi32(lanes, row + x);
-        __m512 o = _mm512_add_ps(_mm512_add_ps(_mm512_mul_ps(s, c16), _mm512_mul_ps(_mm512_cvtepi32_ps(_mm512_cvtepu8_epi32(d)), i16)),
-                                 _mm512_set1_ps(0.5f));
-        _mm_mask_storeu_epi32(row + x, lanes, _mm512_cvtepi32_epi8(_mm512_cvttps_epi32(_mm512_min_ps(o, _mm512_set1_ps(255.0f)))));
-    }
+    __m128 cv = (__m128)c;
+    __mmask8 lanes = (__mmask8)(_mm_movemask_ps(_mm_cmpgt_ps(cv, _mm_setzero_ps())) & ((1 << k) - 1));
+    if (!lanes) return;
+    __m128 inv = _mm_sub_ps(_mm_set1_ps(1.0f), _mm_div_ps(_mm_mul_ps(_mm_set1_ps(a), cv), _mm_set1_ps(255.0f)));
+    __m512 c16 = _mm512_permutexvar_ps(spread, _mm512_castps128_ps512(cv));
+    __m512 i16 = _mm512_permutexvar_ps(spread, _mm512_castps128_ps512(inv));
+    __m128i d = _mm_maskz_loadu_epi32(lanes, p);
+    __m512 o = _mm512_add_ps(_mm512_add_ps(_mm512_mul_ps(s, c16), _mm512_mul_ps(_mm512_cvtepi32_ps(_mm512_cvtepu8_epi32(d)), i16)),
+                             _mm512_set1_ps(0.5f));
+    _mm_mask_storeu_epi32(p, lanes, _mm512_cvtepi32_epi8(_mm512_cvttps_epi32(_mm512_min_ps(o, _mm512_set1_ps(255.0f)))));
 }
+
+// The edge runs of many rows, their coverages computed together. A run is short (a turned
+// side crosses a row in a few pixels) and its coverage a long chain of dependent steps (the
+// map, the distance, its root, the division); run by run, the processor waits on each chain.
+// Gathered — each pixel's centre kept — the coverages are computed eight independent pixels
+// per vector, the same operations on the same centres (the same bits), then each run blended.
+#define CGS_EDGE_PIXELS 256
+#define CGS_EDGE_RUNS 64
+typedef struct { uint32_t *row; long lo, hi, at; } edge_run;
+typedef struct {
+    double x[CGS_EDGE_PIXELS], y[CGS_EDGE_PIXELS];
+    float cov[CGS_EDGE_PIXELS + 4];   // four past the end: a run's last group reads, unused
+    edge_run runs[CGS_EDGE_RUNS];
+    long n, count;
+} edge_batch;
+
+// Defines, for blends by `group` and eight coverages by `cover8`, compiled for `features`:
+// - fused_edges##W: the edge columns x0 ..< x1 of a row, four at a time, `coverage4`'s
+//   coverages blended without a buffer or a call per run (`unit`: a constant);
+// - edges_flush##W: the gathered pixels' coverages, then each run blended; the batch left empty;
+// - edges_add##W: the run lo ..< hi of `row` (centres at cy) added to the batch, flushed when full.
+#define CGS_DEFINE_EDGES(W, group, cover8, features) \
+    __attribute__((target(features))) \
+    static inline void fused_edges##W(uint32_t *row, long x0, long x1, double y, const double *m, const cgs_rrect *shape, \
+                                      double pixel, f4 s, float a, int unit) { \
+        const d4 steps = {0, 1, 2, 3}; \
+        for (long x = x0; x < x1; x += 4) { \
+            d4 xs = ((d4)(double)x + steps) + 0.5; \
+            d4 qx = xs * m[0] + y * m[2] + m[4], qy = xs * m[1] + y * m[3] + m[5]; \
+            f4 c = __builtin_convertvector(coverage4(shape, qx, qy, pixel, 1, unit), f4); \
+            group(row + x, c, x1 - x < 4 ? x1 - x : 4, s, a); \
+        } \
+    } \
+    \
+    __attribute__((target(features))) \
+    static void edges_flush##W(edge_batch *e, const double *m, const cgs_rrect *shape, double pixel, f4 s, float a, \
+                               int unit) { \
+        if (e->n == 0) return; \
+        /* Lanes past the last pixel repeat it (harmless arithmetic, stored past the runs). */ \
+        for (long i = e->n; i % 8; i++) { e->x[i] = e->x[e->n - 1]; e->y[i] = e->y[e->n - 1]; } \
+        for (long i = 0; i < e->n; i += 8) { \
+            d8 xs, ys; \
+            __builtin_memcpy(&xs, e->x + i, sizeof xs); \
+            __builtin_memcpy(&ys, e->y + i, sizeof ys); \
+            d8 qx = xs * m[0] + ys * m[2] + m[4], qy = xs * m[1] + ys * m[3] + m[5]; \
+            f8 c = __builtin_convertvector(unit ? cover8(shape, qx, qy, pixel, 1, 1) : cover8(shape, qx, qy, pixel, 1, 0), f8); \
+            __builtin_memcpy(e->cov + i, &c, sizeof c); \
+        } \
+        for (long r = 0; r < e->count; r++) { \
+            const edge_run *run = &e->runs[r]; \
+            for (long x = run->lo; x < run->hi; x += 4) { \
+                f4 c; \
+                __builtin_memcpy(&c, e->cov + run->at + (x - run->lo), sizeof c); \
+                group(run->row + x, c, run->hi - x < 4 ? run->hi - x : 4, s, a); \
+            } \
+        } \
+        e->n = e->count = 0; \
+    } \
+    \
+    __attribute__((target(features))) \
+    static inline void edges_add##W(edge_batch *e, uint32_t *row, long lo, long hi, double cy, const double *m, \
+                                    const cgs_rrect *shape, double pixel, f4 s, float a, int unit) { \
+        while (lo < hi) { \
+            if (e->n == CGS_EDGE_PIXELS || e->count == CGS_EDGE_RUNS) edges_flush##W(e, m, shape, pixel, s, a, unit); \
+            long take = hi - lo < CGS_EDGE_PIXELS - e->n ? hi - lo : CGS_EDGE_PIXELS - e->n; \
+            e->runs[e->count++] = (edge_run){row, lo, lo + take, e->n}; \
+            for (long x = lo; x < lo + take; x++) { e->x[e->n] = (double)x + 0.5; e->y[e->n] = cy; e->n++; } \
+            lo += take; \
+        } \
+    }
+
+CGS_DEFINE_EDGES(, narrow_group, coverage8, "avx2")
+CGS_DEFINE_EDGES(_wide, wide_group, coverage8_wide, "avx512f,avx512bw,avx512vl")
 
 // Under a map without rotation or shear (m[1] = m[2] = 0) a column's coverage depends on the row
 // only through qy. Where, at each column of an edge run, dy = |qy − cy| − hy + r < 0 and dy < dx
@@ -276,6 +340,14 @@ static inline int memo_reuse(const edge_memo *mm, uint32_t *row, long lo, long h
 static inline void memo_edges(edge_memo *mm, uint32_t *row, long lo, long hi, double y, const double *m,
                               const cgs_rrect *shape, double pixel, f4 s, float a, uint32_t word, int opaque, int unit,
                               int wide) {}
+typedef struct { long n, count; } edge_batch;
+static inline void edges_flush(edge_batch *e, const double *m, const cgs_rrect *shape, double pixel, f4 s, float a, int unit) {}
+static inline void edges_flush_wide(edge_batch *e, const double *m, const cgs_rrect *shape, double pixel, f4 s, float a,
+                                    int unit) {}
+static inline void edges_add(edge_batch *e, uint32_t *row, long lo, long hi, double cy, const double *m,
+                             const cgs_rrect *shape, double pixel, f4 s, float a, int unit) {}
+static inline void edges_add_wide(edge_batch *e, uint32_t *row, long lo, long hi, double cy, const double *m,
+                                  const cgs_rrect *shape, double pixel, f4 s, float a, int unit) {}
 #endif
 
 /// Interior pixels blended in floats before a translucent colour's integer plan is made (the
@@ -300,6 +372,11 @@ static inline void fill_rows(uint32_t *first, long stride, long x0, long y0, lon
     long interior = 0;
     int planned = 0;
     span_rows spans;
+    // Turned or sheared maps gather their edge runs (`edge_batch`); unturned ones keep theirs.
+    const int gather = edges && !aligned, unit = edges == 1 || edges == 3;
+    edge_batch batch;
+    batch.n = 0;
+    batch.count = 0;
     for (long y = y0; y < y1; y++) {
         long k = (y - y0) % CGS_SPAN_BATCH;
         if (k == 0) spans_solve(&plan, y, &spans);
@@ -312,14 +389,21 @@ static inline void fill_rows(uint32_t *first, long stride, long x0, long y0, lon
                           : edges == 3 ? fused_edges_wide(row, lo, hi, cy, m, shape, pixel, s, a, 1) \
                           : edges == 4 ? fused_edges_wide(row, lo, hi, cy, m, shape, pixel, s, a, 0) \
                                        : fill_edges(row, lo, hi, cy, m, shape, pixel, colour))
+#define CGS_ADD(lo, hi) (edges >= 3 ? edges_add_wide(&batch, row, lo, hi, cy, m, shape, pixel, s, a, unit) \
+                                : edges_add(&batch, row, lo, hi, cy, m, shape, pixel, s, a, unit))
         // A run beside the full run: its coverages kept from row to row where the map allows.
 #define CGS_SIDE(memo, lo, hi) do { \
-            if (!edges || !aligned) CGS_EDGES(lo, hi); \
+            if (gather) CGS_ADD(lo, hi); \
+            else if (!edges || !aligned) CGS_EDGES(lo, hi); \
             else if (!memo_reuse(&memo, row, lo, hi, cy, m, shape, s, a, word, opaque)) \
-                memo_edges(&memo, row, lo, hi, cy, m, shape, pixel, s, a, word, opaque, edges == 1 || edges == 3, \
+                memo_edges(&memo, row, lo, hi, cy, m, shape, pixel, s, a, word, opaque, unit, \
                            edges >= 3); \
         } while (0)
-        if (f0 >= f1) { CGS_EDGES(o0, o1); continue; }
+        if (f0 >= f1) {
+            if (gather) CGS_ADD(o0, o1);
+            else CGS_EDGES(o0, o1);
+            continue;
+        }
         CGS_SIDE(memos[0], o0, f0);
         if (opaque) {
             cgs_fill_u32(row + f0, word, (size_t)(f1 - f0));
@@ -331,8 +415,11 @@ static inline void fill_rows(uint32_t *first, long stride, long x0, long y0, lon
         }
         CGS_SIDE(memos[1], f1, o1);
 #undef CGS_SIDE
+#undef CGS_ADD
 #undef CGS_EDGES
     }
+    if (gather && edges >= 3) edges_flush_wide(&batch, m, shape, pixel, s, a, unit);
+    else if (gather) edges_flush(&batch, m, shape, pixel, s, a, unit);
 }
 
 #if defined(__x86_64__)

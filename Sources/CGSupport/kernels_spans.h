@@ -8,12 +8,13 @@
 // coverage can be above 0: the outer span o0 ..< o1, as `RowMap` solves it in Swift) and the
 // columns at least half a pixel inside the shape, where coverage is exactly 1 (the full run
 // f0 ..< f1, within the outer span; empty when f0 ≥ f1). The shape inset by half a pixel is
-// convex and made of the cross of the rect inset by the corner radius one way and half a pixel
-// the other (`SpanRects`) and the corners' disks, so a row's full run is the hull of its runs
-// in those. The spans only sort pixels: a pixel left out of a full run goes through the exact
-// coverage, which gives it 1 and the same blend, and one added to the outer span gets 0 and is
-// left alone; so they need not be exact, only on the safe side, which margins a hundred times
-// the Swift ones keep (the disks' radii a relative 1e-9 smaller).
+// convex and holds the cross of the rect inset by the corner radius one way and half a pixel the
+// other (`SpanRects`) and the corners' disks (with equal radii it is their union), so it holds
+// the hull of a row's chords of those, rounded inwards to whole columns. The spans only sort
+// pixels: a pixel left out of a full run goes through the exact coverage, which gives it 1 and
+// the same blend, and one added to the outer span gets 0 and is left alone; so they need not be
+// exact, only on the safe side, which margins a hundred times the Swift ones keep (the disks'
+// radii a relative 1e-9 smaller).
 //
 // Every step is the same arithmetic in each row, so the rows of a batch are the lanes of one
 // vector: a row's chain of dependent steps (its line, the clips, a disk's square root, the
@@ -146,14 +147,14 @@ static inline void whole_columns(d8 a, d8 b, int outer, double lo, double hi, d8
     *first = f; *last = l;
 }
 
-/// Adds the whole columns of [a, b] (narrowed) to the hull [*f0, *f1) in the rows of `hit`.
+/// Adds the real interval [a, b] to the hull [*lo, *hi] in the rows of `hit` where it is not
+/// empty (the region of full coverage, convex, holds the hull of its pieces' chords, so it is
+/// rounded to whole columns once, not piece by piece).
 __attribute__((always_inline))
-static inline void hull(const span_plan *p, l8 hit, d8 a, d8 b, d8 *f0, d8 *f1) {
-    d8 h0, h1;
-    whole_columns(a, b, 0, p->lo, p->hi, &h0, &h1);
-    l8 take = hit & (h0 < h1);
-    *f0 = (take & (h0 < *f0)) ? h0 : *f0;
-    *f1 = (take & (h1 > *f1)) ? h1 : *f1;
+static inline void hull(l8 hit, d8 a, d8 b, d8 *lo, d8 *hi) {
+    l8 take = hit & (a <= b);
+    *lo = (take & (a < *lo)) ? a : *lo;
+    *hi = (take & (b > *hi)) ? b : *hi;
 }
 
 /// The spans of rows y ..< y + CGS_SPAN_BATCH (rows past the box's are harmless arithmetic).
@@ -168,10 +169,10 @@ static inline void spans_solve(const span_plan *p, long y, span_rows *out) {
     columns_inside(p, x0, y0, &p->grown, &a, &b);
     whole_columns(a, b, 1, p->lo, p->hi, &o0, &o1);
     // The full run: the hull of the row's runs in the cross's two arms and the corners' disks.
-    d8 f0 = p->hi, f1 = p->lo;
+    d8 lo = __builtin_inf(), hi = -__builtin_inf(), f0, f1;
     const l8 every = -1;
-    if (!p->wide.empty) { columns_inside(p, x0, y0, &p->wide, &a, &b); hull(p, every, a, b, &f0, &f1); }
-    if (!p->tall.empty) { columns_inside(p, x0, y0, &p->tall, &a, &b); hull(p, every, a, b, &f0, &f1); }
+    if (!p->wide.empty) { columns_inside(p, x0, y0, &p->wide, &a, &b); hull(every, a, b, &lo, &hi); }
+    if (!p->tall.empty) { columns_inside(p, x0, y0, &p->tall, &a, &b); hull(every, a, b, &lo, &hi); }
     for (int q = 0; q < p->count; q++) {
         // The row's distance from the centre from a cross product, the chord from (ρ − h)(ρ + h),
         // which lose nothing to cancellation near a tangent (rows that miss take a NaN, unused).
@@ -181,8 +182,10 @@ static inline void spans_solve(const span_plan *p, long y, span_rows *out) {
         l8 hit = h < k->rho;
         d8 half = __builtin_elementwise_sqrt((k->rho - h) * (k->rho + h)) * p->inv_length;
         d8 foot = -(px * p->dx + py * p->dy) * p->inv_area;
-        hull(p, hit, foot - half, foot + half, &f0, &f1);
+        hull(hit, foot - half, foot + half, &lo, &hi);
     }
+    // No piece leaves lo above hi: no columns.
+    whole_columns(lo, hi, 0, p->lo, p->hi, &f0, &f1);
     f0 = f0 < o0 ? o0 : f0;
     f1 = f1 > o1 ? o1 : f1;
     l8 i0 = __builtin_convertvector(o0, l8), i1 = __builtin_convertvector(o1, l8);

@@ -75,6 +75,32 @@ import Testing
         #expect(differing == 0)
     }
 
+    /// Long, nearly level shapes turned a little: their top and bottom rows are edge runs of
+    /// hundreds of pixels (more than the kernel gathers at once, so a run is split between
+    /// batches) and their sides many short runs (more runs than a batch holds).
+    @Test(arguments: [Int32(0), 2, 3])
+    func longEdgeRunsEqualTheGeneralLoop(variant: Int32) {
+        var lcg = TestLCG(seed: 0x10_6ED6E5)
+        let width = 700, height = 90
+        var differing = 0
+        for case_ in 0..<12 {
+            let rect = CGRect(x: 20 + lcg.unit() * 10, y: 20 + lcg.unit() * 10, width: 560 + lcg.unit() * 80, height: 30 + lcg.unit() * 20)
+            let shape = RoundedRect(rect: rect, radius: case_ % 3 == 0 ? 0 : 2 + lcg.unit() * 10, mask: 15)
+            let angle = (case_ % 2 == 0 ? 1 : -1) * (0.001 + lcg.unit() * 0.02)
+            let c = cos(angle), s = sin(angle)
+            let inverse = Homography(m: (c, s, 0, -s, c, 0, lcg.unit() * 4, lcg.unit() * 4, 1))
+            let alpha = case_ % 4 == 1 ? 1 : 0.2 + Double(lcg.unit()) * 0.7
+            let color = PremultipliedColor(CGColor(red: lcg.unit(), green: lcg.unit(), blue: lcg.unit(), alpha: 1), alpha: alpha)
+            let box = PixelBox(x0: 0, y0: 0, x1: width, y1: height)
+            let start = (0..<(width * height)).map { _ in lcg.premultipliedWord(opaque: case_ % 2 == 0) }
+            let (fast, slow) = Self.fills(start, width: width, height: height, box: box, inverse: inverse, pixel: 1,
+                                          shape: shape, color: color, variant: variant, antialias: true)
+            differing += zip(fast, slow).filter { $0 != $1 }.count
+            #expect(fast == slow, "variant \(variant), case \(case_)")
+        }
+        #expect(differing == 0)
+    }
+
     /// `start` filled with `shape` by the C rows in `variant` and by the general loop (with edge
     /// antialiasing when `antialias`: a rounded shape without it has the same coverage, its
     /// corners being smooth either way, so the C rows stand in for that loop too).
