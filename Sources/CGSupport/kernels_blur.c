@@ -179,3 +179,28 @@ void cgs_blur_columns(uint8_t *out, const float *first, long stride, const float
 void cgs_bytes_to_floats(float *out, const uint8_t *in, long n) {
     for (long i = 0; i < n; i++) out[i] = (float)in[i];
 }
+
+long cgs_equal_run(const uint8_t *p, long n, long at, long *end) {
+    if (at < 0 || at >= n) { *end = at; return at; }
+    const uint8_t v = p[at];
+    const uint64_t all = 0x0101010101010101ULL * v;
+    // Eight bytes a step while all equal, then byte by byte.
+    long b = at + 1;
+    while (b + 8 <= n) {
+        uint64_t w;
+        __builtin_memcpy(&w, p + b, 8);
+        if (w != all) break;
+        b += 8;
+    }
+    while (b < n && p[b] == v) b++;
+    long a = at;
+    while (a >= 8) {
+        uint64_t w;
+        __builtin_memcpy(&w, p + a - 8, 8);
+        if (w != all) break;
+        a -= 8;
+    }
+    while (a > 0 && p[a - 1] == v) a--;
+    *end = b;
+    return a;
+}

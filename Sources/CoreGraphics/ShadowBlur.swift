@@ -41,6 +41,9 @@ package enum ShadowBlur {
         return weights.map { Float($0 / total) }
     }
 
+    /// Fewer columns than this sharing one output are computed one by one (copying pays above it).
+    static let minShared = 8
+
     /// The columns of one row whose blurred values the caller reads: `lo..<hi` except
     /// `skipLo..<skipHi` (pixels hidden under an opaque picture, say). Empty when lo ≥ hi.
     package struct Need: Sendable {
@@ -93,6 +96,9 @@ package enum ShadowBlur {
         let kept = scratch?.plane(width * height)
         let f = kept ?? UnsafeMutablePointer<Float>.allocate(capacity: width * height)
         defer { if kept == nil { f.deallocate() } }
+        // Per first-pass row, the columns flatLo ..< flatHi where its results are one value, and
+        // how many rows in a row up to it equal the row before them (`same`).
+        var flatLo = [Int](repeating: 0, count: height), flatHi = flatLo, same = flatLo
         plane.withUnsafeMutableBufferPointer { p in
             line.withUnsafeMutableBufferPointer { line in
                 let line = line.baseAddress!, p = p.baseAddress!
@@ -102,36 +108,90 @@ package enum ShadowBlur {
                 var last = -1, top = height, bottom = -1
                 for y in 0..<height {
                     let src = p + y * width, out = f + y * width
-                    var any: UInt8 = 0
-                    for x in 0..<width { any |= src[x] }
-                    guard any != 0 else { continue }
+                    // A row equal to the last inked one is inked; others are scanned.
+                    let repeated = last >= 0 && memcmp(src, p + last * width, width) == 0
+                    if !repeated {
+                        var any: UInt8 = 0
+                        for x in 0..<width { any |= src[x] }
+                        guard any != 0 else { continue }
+                    }
                     if top > y { top = y }
-                    if bottom >= 0, bottom + 1 < y { (f + (bottom + 1) * width).update(repeating: 0, count: (y - bottom - 1) * width) }
+                    if bottom >= 0, bottom + 1 < y {
+                        (f + (bottom + 1) * width).update(repeating: 0, count: (y - bottom - 1) * width)
+                        for z in (bottom + 1)..<y { flatLo[z] = 0; flatHi[z] = width; same[z] = z > bottom + 1 ? same[z - 1] + 1 : 0 }
+                    }
                     bottom = y
                     defer { last = y }
-                    if last >= 0, memcmp(src, p + last * width, width) == 0 {
+                    if repeated {
                         out.update(from: f + last * width, count: width)
+                        flatLo[y] = flatLo[last]; flatHi[y] = flatHi[last]
+                        if last == y - 1 { same[y] = same[y - 1] + 1 }
                         continue
                     }
                     cgs_bytes_to_floats(line + r, src, width)   // zeros either side stay zero
-                    cgs_blur_row(out, line, k, k.count, width)
+                    // The outputs whose taps all read one run of equal bytes (the inside of a
+                    // shape's row) are one value: worked out once, copied to the others.
+                    // (The run through the middle column: a shape's inside, when it has one.)
+                    var runEnd = 0
+                    let runStart = cgs_equal_run(src, width, width / 2, &runEnd)
+                    let c0 = runStart + r, c1 = runEnd - r
+                    if c1 - c0 > ShadowBlur.minShared {
+                        cgs_blur_row(out, line, k, k.count, c0 + 1)
+                        (out + c0 + 1).update(repeating: out[c0], count: c1 - c0 - 1)
+                        cgs_blur_row(out + c1, line + c1, k, k.count, width - c1)
+                        flatLo[y] = c0; flatHi[y] = c1
+                    } else {
+                        cgs_blur_row(out, line, k, k.count, width)
+                        flatLo[y] = 0; flatHi[y] = 0
+                    }
                 }
                 // Columns: each output row is Σ k[j] × row(y + j − r) over the inked rows within
                 // reach (a zero row between them adds +0, which leaves every sum's bits), over
                 // the columns the caller reads.
                 k.withUnsafeBufferPointer { k in
                     let k = k.baseAddress!
+                    var before: Need? = nil   // the columns the row above wrote
                     for y in 0..<height {
                         let need = needs?[y] ?? Need(lo: 0, hi: width)
                         let lo = max(need.lo, 0), hi = min(need.hi, width)
+                        defer { before = lo < hi ? need : nil }
                         guard lo < hi else { continue }
                         let out = p + y * width
+                        // Rows y − r − 1 … y + r all equal (the straight sides of a rectangle): the
+                        // row above summed the same rows with the same taps, so its bytes are these.
+                        if let b = before, b.lo == need.lo, b.hi == need.hi, b.skipLo == need.skipLo,
+                           b.skipHi == need.skipHi, y + r < height, same[y + r] >= 2 * r + 1 {
+                            func copy(_ x0: Int, _ x1: Int) { if x0 < x1 { (out + x0).update(from: out - width + x0, count: x1 - x0) } }
+                            if need.skipLo < need.skipHi {
+                                copy(lo, min(need.skipLo, hi))
+                                copy(max(need.skipHi, lo), hi)
+                            } else {
+                                copy(lo, hi)
+                            }
+                            continue
+                        }
                         // Taps j read row y + j − r: those in top...bottom.
                         let first = max(0, top - y + r), end = min(2 * r + 1, bottom - y + r + 1)
+                        // Columns where every row the taps read is one value: one output there
+                        // (looked for on rows that nothing opaque hides, above and below a body).
+                        var shared = 0..<0
+                        if need.skipLo >= need.skipHi, hi - lo > 2 * ShadowBlur.minShared {
+                            var a = 0, b = width
+                            for j in first..<max(first, end) { a = max(a, flatLo[y + j - r]); b = min(b, flatHi[y + j - r]) }
+                            if a < b { shared = a..<b }
+                        }
+                        func sum(_ x0: Int, _ x1: Int) {
+                            guard x0 < x1 else { return }
+                            cgs_blur_columns(out + x0, f + (y + first - r) * width + x0, width, k + first, end - first, x1 - x0)
+                        }
                         func columns(_ x0: Int, _ x1: Int) {
                             guard x0 < x1 else { return }
                             if first >= end { (out + x0).update(repeating: 0, count: x1 - x0); return }
-                            cgs_blur_columns(out + x0, f + (y + first - r) * width + x0, width, k + first, end - first, x1 - x0)
+                            let a = max(x0, shared.lowerBound), b = min(x1, shared.upperBound)
+                            guard b - a > ShadowBlur.minShared else { return sum(x0, x1) }
+                            sum(x0, a + 1)
+                            (out + a + 1).update(repeating: out[a], count: b - a - 1)
+                            sum(b, x1)
                         }
                         if need.skipLo < need.skipHi {
                             columns(lo, min(need.skipLo, hi))

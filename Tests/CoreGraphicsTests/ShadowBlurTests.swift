@@ -99,4 +99,42 @@ import Testing
         #expect(scratch.plane(ShadowBlur.Scratch.keptFloats + 1) == nil)
         #expect(scratch.plane(100) != nil)
     }
+
+    /// Shapes with insides of one value — rects with anti-aliased sides and rounded corners, and
+    /// a band of one grey across a plane, wider and narrower than the taps — whose outputs over
+    /// those insides are worked out once and copied: every byte is the reference's, over the
+    /// whole plane and through needs that skip a body's run on some rows and not on others.
+    @Test(arguments: [CGFloat(2), 5])
+    func outputsOverOneValueAreTheReference(sigma: CGFloat) {
+        for (width, height, inset, value) in [(90, 70, 18, 255), (130, 60, 20, 200), (40, 50, 12, 255), (64, 64, 4, 90)] {
+            var input = [UInt8](repeating: 0, count: width * height)
+            for y in inset..<(height - inset) {
+                for x in inset..<(width - inset) {
+                    // Corners cut diagonally, sides a grey step: rows and columns of differing runs.
+                    let dx = min(x - inset, width - inset - 1 - x), dy = min(y - inset, height - inset - 1 - y)
+                    guard dx + dy >= 4 else { continue }
+                    input[y * width + x] = dx == 0 || dy == 0 ? UInt8(value / 2) : UInt8(value)
+                }
+            }
+            let expected = reference(input, width: width, height: height, sigma: sigma)
+            var whole = input
+            ShadowBlur.blur(&whole, width: width, height: height, sigma: sigma)
+            #expect(whole == expected, "σ \(sigma), \(width) × \(height)")
+            let needs = (0..<height).map { y -> ShadowBlur.Need in
+                y >= inset + 6 && y < height - inset - 6
+                    ? ShadowBlur.Need(lo: 0, hi: width, skipLo: inset + 3, skipHi: width - inset - 3)
+                    : ShadowBlur.Need(lo: y % 3, hi: width - y % 4)
+            }
+            var partial = input
+            ShadowBlur.blur(&partial, width: width, height: height, sigma: sigma, needs: needs)
+            for y in 0..<height {
+                let n = needs[y]
+                for x in 0..<width {
+                    let wanted = x >= n.lo && x < n.hi && !(x >= n.skipLo && x < n.skipHi)
+                    #expect(partial[y * width + x] == (wanted ? expected : input)[y * width + x],
+                            "σ \(sigma), \(width) × \(height) at (\(x), \(y))")
+                }
+            }
+        }
+    }
 }

@@ -34,4 +34,34 @@ import Testing
             }
         }
     }
+
+    /// `cgs_equal_run` against a byte-by-byte scan: runs of every length up to past two words,
+    /// starting and ending at the row's ends and inside, asked from every index.
+    @Test func equalRunsMatchAScan() {
+        var lcg = UInt32(0x00E9_0A1)
+        func next() -> UInt32 { lcg = lcg &* 1_664_525 &+ 1_013_904_223; return lcg >> 8 }
+        for case_ in 0..<200 {
+            let n = Int(next() % 40)
+            // Few values, long runs.
+            var p = [UInt8](repeating: 0, count: n)
+            var x = 0
+            while x < n {
+                let v = UInt8(next() % 3), len = 1 + Int(next() % 20)
+                for i in x..<min(n, x + len) { p[i] = v }
+                x += len
+            }
+            for at in -1...n {
+                var end = 0
+                let start = cgs_equal_run(p, n, at, &end)
+                guard at >= 0, at < n else {
+                    #expect(start == at && end == at, "case \(case_), at \(at)")
+                    continue
+                }
+                var a = at, b = at + 1
+                while a > 0, p[a - 1] == p[at] { a -= 1 }
+                while b < n, p[b] == p[at] { b += 1 }
+                #expect(start == a && end == b, "case \(case_), at \(at)")
+            }
+        }
+    }
 }

@@ -39,6 +39,10 @@ void cgs_blur_row(float *out, const float *line, const float *k, long taps, long
 /// ⌊min(acc + 0.5, 255)⌋ (acc ≥ 0).
 void cgs_blur_columns(uint8_t *out, const float *first, long stride, const float *weights, long count, long n);
 
+/// The run of bytes equal to p[at] that holds index `at`, among p[0 ..< n]: returns its first
+/// index and sets *end past its last (an empty run at `at` when `at` is outside 0 ..< n).
+long cgs_equal_run(const uint8_t *p, long n, long at, long *end);
+
 /// out[i] = in[i] as a float, for i < n (the blur's rows, bytes to floats; vectorised by the compiler).
 void cgs_bytes_to_floats(float *out, const uint8_t *in, long n);
 
