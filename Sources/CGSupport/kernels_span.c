@@ -104,24 +104,27 @@ static void run_float(const cgs_span_blend *b, uint32_t *p, long i, long n) {
 }
 
 #if defined(__x86_64__)
-// Eight pixels a step, a channel per 16-bit lane; the last pixels as one masked step.
+// Sixteen pixels a step: each byte unpacked beside a zero byte below it (d·2⁸ in a 16-bit lane,
+// no shift), and packed back from the two halves; the last pixels as one masked step.
 __attribute__((target("avx512f,avx512bw,avx512vl")))
 static void run_avx512(const cgs_span_blend *b, uint32_t *p, long n) {
     long long mq, cq;
     __builtin_memcpy(&mq, b->m, 8);
     __builtin_memcpy(&cq, b->c, 8);
-    const __m512i m = _mm512_set1_epi64(mq), c = _mm512_set1_epi64(cq);
+    const __m512i m = _mm512_set1_epi64(mq), c = _mm512_set1_epi64(cq), zero = _mm512_setzero_si512();
     long i = 0;
-    for (; i + 8 <= n; i += 8) {
-        __m512i d = _mm512_cvtepu8_epi16(_mm256_loadu_si256((const __m256i *)(p + i)));
-        __m512i q = _mm512_srli_epi16(_mm512_add_epi16(_mm512_mulhi_epu16(_mm512_slli_epi16(d, 8), m), c), 8);
-        _mm256_storeu_si256((__m256i *)(p + i), _mm512_cvtepi16_epi8(q));
+    for (; i + 16 <= n; i += 16) {
+        __m512i d = _mm512_loadu_si512((const void *)(p + i));
+        __m512i lo = _mm512_srli_epi16(_mm512_add_epi16(_mm512_mulhi_epu16(_mm512_unpacklo_epi8(zero, d), m), c), 8);
+        __m512i hi = _mm512_srli_epi16(_mm512_add_epi16(_mm512_mulhi_epu16(_mm512_unpackhi_epi8(zero, d), m), c), 8);
+        _mm512_storeu_si512((void *)(p + i), _mm512_packus_epi16(lo, hi));
     }
     if (i < n) {
-        __mmask32 k = (__mmask32)((1ull << ((n - i) * 4)) - 1);
-        __m512i d = _mm512_cvtepu8_epi16(_mm256_maskz_loadu_epi8(k, p + i));
-        __m512i q = _mm512_srli_epi16(_mm512_add_epi16(_mm512_mulhi_epu16(_mm512_slli_epi16(d, 8), m), c), 8);
-        _mm256_mask_storeu_epi8(p + i, k, _mm512_cvtepi16_epi8(q));
+        __mmask64 k = (__mmask64)((1ull << ((n - i) * 4)) - 1);   // fewer than sixteen pixels
+        __m512i d = _mm512_maskz_loadu_epi8(k, p + i);
+        __m512i lo = _mm512_srli_epi16(_mm512_add_epi16(_mm512_mulhi_epu16(_mm512_unpacklo_epi8(zero, d), m), c), 8);
+        __m512i hi = _mm512_srli_epi16(_mm512_add_epi16(_mm512_mulhi_epu16(_mm512_unpackhi_epi8(zero, d), m), c), 8);
+        _mm512_mask_storeu_epi8(p + i, k, _mm512_packus_epi16(lo, hi));
     }
 }
 

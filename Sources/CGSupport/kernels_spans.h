@@ -180,6 +180,7 @@ static inline void spans_solve(const span_plan *p, long y, span_rows *out) {
         d8 px = x0 - k->cx, py = y0 - k->cy;
         d8 h = __builtin_elementwise_abs(px * p->dy - py * p->dx) * p->inv_length;
         l8 hit = h < k->rho;
+        if (!__builtin_reduce_or(hit)) continue;   // a corner away from these rows: no root
         d8 half = __builtin_elementwise_sqrt((k->rho - h) * (k->rho + h)) * p->inv_length;
         d8 foot = -(px * p->dx + py * p->dy) * p->inv_area;
         hull(hit, foot - half, foot + half, &lo, &hi);
