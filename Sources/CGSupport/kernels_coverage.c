@@ -369,7 +369,8 @@ static inline void fill_rows(uint32_t *first, long stride, long x0, long y0, lon
     const int aligned = m[1] == 0 && m[2] == 0;
     edge_memo memos[2] = {{0}, {0}};
     cgs_span_blend span;
-    long interior = 0;
+    // A box whose inside is surely larger than that is planned before its first row.
+    long interior = (x1 - x0) * (y1 - y0) >= 8 * plan_after ? plan_after : 0;
     int planned = 0;
     span_rows spans;
     // Turned or sheared maps gather their edge runs (`edge_batch`); unturned ones keep theirs.
