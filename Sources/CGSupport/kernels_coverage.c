@@ -369,7 +369,7 @@ static inline void fill_rows(uint32_t *first, long stride, long x0, long y0, lon
     const int aligned = m[1] == 0 && m[2] == 0;
     edge_memo memos[2] = {{0}, {0}};
     cgs_span_blend span;
-    // A box whose inside is surely larger than that is planned before its first row.
+    // A box of eight times that many pixels (whose inside is then most likely larger) plans first.
     long interior = (x1 - x0) * (y1 - y0) >= 8 * plan_after ? plan_after : 0;
     int planned = 0;
     span_rows spans;

@@ -85,8 +85,7 @@ package enum ShadowBlur {
         guard sigma >= minSigma, width > 0, height > 0 else { return }
         let s = min(sigma, maxSigma)
         if s > maxExactSigma { return BoxBlur.blur(&plane, width: width, height: height, sigma: s) }
-        let k = kernel(sigma: s), r = k.count / 2
-        var line = [Float](repeating: 0, count: max(width, height) + 2 * r)
+        let k = kernel(sigma: s)
         // The first pass's rows, each written before it is read: rows with no coverage (the
         // plane's margins, mostly) are skipped by both passes, and those between the first and
         // last inked rows are zeroed, so that each output row's taps are one run of rows.
@@ -96,16 +95,38 @@ package enum ShadowBlur {
         let kept = scratch?.plane(width * height)
         let f = kept ?? UnsafeMutablePointer<Float>.allocate(capacity: width * height)
         defer { if kept == nil { f.deallocate() } }
-        // Per first-pass row, the columns flatLo ..< flatHi where its results are one value, and
-        // how many rows in a row up to it equal the row before them (`same`).
-        var flatLo = [Int](repeating: 0, count: height), flatHi = flatLo, same = flatLo
+        var rows = FirstPass(height: height)
         plane.withUnsafeMutableBufferPointer { p in
+            k.withUnsafeBufferPointer { k in
+                rows.run(p.baseAddress!, into: f, width: width, k: k)
+                rows.columns(of: f, into: p.baseAddress!, width: width, k: k, needs: needs)
+            }
+        }
+    }
+
+    /// The first pass over a plane's rows, and what it learns for the second: the inked rows
+    /// (top ... bottom), per row the columns flatLo ..< flatHi where its results are one value,
+    /// and how many rows in a row up to it equal the row before them (`same`).
+    private struct FirstPass {
+        var top: Int, bottom = -1
+        var flatLo: [Int], flatHi: [Int], same: [Int]
+
+        init(height: Int) {
+            top = height
+            flatLo = [Int](repeating: 0, count: height); flatHi = flatLo; same = flatLo
+        }
+
+        /// Rows: each output is Σ k[j] × in[x + j − r], as a sum of shifted input rows, into `f`.
+        /// A row equal to the last inked one (the straight sides of a rectangle) takes that row's
+        /// results; a row's outputs whose taps all read one run of equal bytes (a shape's inside)
+        /// are one value, worked out once and copied to the others.
+        mutating func run(_ p: UnsafeMutablePointer<UInt8>, into f: UnsafeMutablePointer<Float>, width: Int,
+                          k: UnsafeBufferPointer<Float>) {
+            let height = flatLo.count, r = k.count / 2
+            var line = [Float](repeating: 0, count: width + 2 * r)
             line.withUnsafeMutableBufferPointer { line in
-                let line = line.baseAddress!, p = p.baseAddress!
-                // Rows: each output is Σ k[j] × in[x + j − r], as a sum of shifted input rows.
-                // A row equal to the last inked one (the straight sides of a rectangle) takes
-                // that row's result.
-                var last = -1, top = height, bottom = -1
+                let line = line.baseAddress!, k = k.baseAddress!, taps = 2 * r + 1
+                var last = -1
                 for y in 0..<height {
                     let src = p + y * width, out = f + y * width
                     // A row equal to the last inked one is inked; others are scanned.
@@ -129,77 +150,74 @@ package enum ShadowBlur {
                         continue
                     }
                     cgs_bytes_to_floats(line + r, src, width)   // zeros either side stay zero
-                    // The outputs whose taps all read one run of equal bytes (the inside of a
-                    // shape's row) are one value: worked out once, copied to the others.
-                    // (The run through the middle column: a shape's inside, when it has one.)
+                    // The run through the middle column: a shape's inside, when it has one.
                     var runEnd = 0
                     let runStart = cgs_equal_run(src, width, width / 2, &runEnd)
                     let c0 = runStart + r, c1 = runEnd - r
                     if c1 - c0 > ShadowBlur.minShared {
-                        cgs_blur_row(out, line, k, k.count, c0 + 1)
+                        cgs_blur_row(out, line, k, taps, c0 + 1)
                         (out + c0 + 1).update(repeating: out[c0], count: c1 - c0 - 1)
-                        cgs_blur_row(out + c1, line + c1, k, k.count, width - c1)
+                        cgs_blur_row(out + c1, line + c1, k, taps, width - c1)
                         flatLo[y] = c0; flatHi[y] = c1
                     } else {
-                        cgs_blur_row(out, line, k, k.count, width)
+                        cgs_blur_row(out, line, k, taps, width)
                         flatLo[y] = 0; flatHi[y] = 0
                     }
                 }
-                // Columns: each output row is Σ k[j] × row(y + j − r) over the inked rows within
-                // reach (a zero row between them adds +0, which leaves every sum's bits), over
-                // the columns the caller reads.
-                k.withUnsafeBufferPointer { k in
-                    let k = k.baseAddress!
-                    var before: Need? = nil   // the columns the row above wrote
-                    for y in 0..<height {
-                        let need = needs?[y] ?? Need(lo: 0, hi: width)
-                        let lo = max(need.lo, 0), hi = min(need.hi, width)
-                        defer { before = lo < hi ? need : nil }
-                        guard lo < hi else { continue }
-                        let out = p + y * width
-                        // Rows y − r − 1 … y + r all equal (the straight sides of a rectangle): the
-                        // row above summed the same rows with the same taps, so its bytes are these.
-                        if let b = before, b.lo == need.lo, b.hi == need.hi, b.skipLo == need.skipLo,
-                           b.skipHi == need.skipHi, y + r < height, same[y + r] >= 2 * r + 1 {
-                            func copy(_ x0: Int, _ x1: Int) { if x0 < x1 { (out + x0).update(from: out - width + x0, count: x1 - x0) } }
-                            if need.skipLo < need.skipHi {
-                                copy(lo, min(need.skipLo, hi))
-                                copy(max(need.skipHi, lo), hi)
-                            } else {
-                                copy(lo, hi)
-                            }
-                            continue
-                        }
-                        // Taps j read row y + j − r: those in top...bottom.
-                        let first = max(0, top - y + r), end = min(2 * r + 1, bottom - y + r + 1)
-                        // Columns where every row the taps read is one value: one output there
-                        // (looked for on rows that nothing opaque hides, above and below a body).
-                        var shared = 0..<0
-                        if need.skipLo >= need.skipHi, hi - lo > 2 * ShadowBlur.minShared {
-                            var a = 0, b = width
-                            for j in first..<max(first, end) { a = max(a, flatLo[y + j - r]); b = min(b, flatHi[y + j - r]) }
-                            if a < b { shared = a..<b }
-                        }
-                        func sum(_ x0: Int, _ x1: Int) {
-                            guard x0 < x1 else { return }
-                            cgs_blur_columns(out + x0, f + (y + first - r) * width + x0, width, k + first, end - first, x1 - x0)
-                        }
-                        func columns(_ x0: Int, _ x1: Int) {
-                            guard x0 < x1 else { return }
-                            if first >= end { (out + x0).update(repeating: 0, count: x1 - x0); return }
-                            let a = max(x0, shared.lowerBound), b = min(x1, shared.upperBound)
-                            guard b - a > ShadowBlur.minShared else { return sum(x0, x1) }
-                            sum(x0, a + 1)
-                            (out + a + 1).update(repeating: out[a], count: b - a - 1)
-                            sum(b, x1)
-                        }
-                        if need.skipLo < need.skipHi {
-                            columns(lo, min(need.skipLo, hi))
-                            columns(max(need.skipHi, lo), hi)
-                        } else {
-                            columns(lo, hi)
-                        }
+            }
+        }
+
+        /// Columns: each output row is Σ k[j] × row(y + j − r) of `f` over the inked rows within
+        /// reach (a zero row between them adds +0, which leaves every sum's bits), as bytes into
+        /// `p`, over the columns `needs` asks for. Outputs whose taps' rows are all one value
+        /// there are worked out once; a row whose taps' rows equal the row above's copies its bytes.
+        func columns(of f: UnsafeMutablePointer<Float>, into p: UnsafeMutablePointer<UInt8>, width: Int,
+                     k: UnsafeBufferPointer<Float>, needs: [Need]?) {
+            let height = flatLo.count, r = k.count / 2, k = k.baseAddress!
+            var before: Need? = nil   // the columns the row above wrote
+            for y in 0..<height {
+                let need = needs?[y] ?? Need(lo: 0, hi: width)
+                let lo = max(need.lo, 0), hi = min(need.hi, width)
+                defer { before = lo < hi ? need : nil }
+                guard lo < hi else { continue }
+                let out = p + y * width
+                func pieces(_ body: (Int, Int) -> Void) {
+                    if need.skipLo < need.skipHi {
+                        body(lo, min(need.skipLo, hi))
+                        body(max(need.skipHi, lo), hi)
+                    } else {
+                        body(lo, hi)
                     }
+                }
+                // Rows y − r − 1 … y + r all equal (the straight sides of a rectangle): the row
+                // above summed the same rows with the same taps, so its bytes are these.
+                if let b = before, b.lo == need.lo, b.hi == need.hi, b.skipLo == need.skipLo,
+                   b.skipHi == need.skipHi, y + r < height, same[y + r] >= 2 * r + 1 {
+                    pieces { x0, x1 in if x0 < x1 { (out + x0).update(from: out - width + x0, count: x1 - x0) } }
+                    continue
+                }
+                // Taps j read row y + j − r: those in top...bottom.
+                let first = max(0, top - y + r), end = min(2 * r + 1, bottom - y + r + 1)
+                // Columns where every row the taps read is one value: one output there (looked
+                // for on rows that nothing opaque hides, above and below a body).
+                var shared = 0..<0
+                if need.skipLo >= need.skipHi, hi - lo > 2 * ShadowBlur.minShared {
+                    var a = 0, b = width
+                    for j in first..<max(first, end) { a = max(a, flatLo[y + j - r]); b = min(b, flatHi[y + j - r]) }
+                    if a < b { shared = a..<b }
+                }
+                func sum(_ x0: Int, _ x1: Int) {
+                    guard x0 < x1 else { return }
+                    cgs_blur_columns(out + x0, f + (y + first - r) * width + x0, width, k + first, end - first, x1 - x0)
+                }
+                pieces { x0, x1 in
+                    guard x0 < x1 else { return }
+                    if first >= end { (out + x0).update(repeating: 0, count: x1 - x0); return }
+                    let a = max(x0, shared.lowerBound), b = min(x1, shared.upperBound)
+                    guard b - a > ShadowBlur.minShared else { return sum(x0, x1) }
+                    sum(x0, a + 1)
+                    (out + a + 1).update(repeating: out[a], count: b - a - 1)
+                    sum(b, x1)
                 }
             }
         }
