@@ -68,13 +68,21 @@ import Testing
             y % 5 == 0 ? ShadowBlur.Need(lo: 0, hi: 0)
                 : ShadowBlur.Need(lo: y % 7, hi: width - y % 3, skipLo: 15 + y % 4, skipHi: 40 - y % 6)
         }
+        expectPartial(input, expected, width: width, height: height, sigma: sigma, needs: needs)
+    }
+
+    /// `input` blurred through `needs`: the columns asked for are `expected`'s, every other byte
+    /// is the input's.
+    func expectPartial(_ input: [UInt8], _ expected: [UInt8], width: Int, height: Int, sigma: CGFloat,
+                       needs: [ShadowBlur.Need]) {
         var partial = input
         ShadowBlur.blur(&partial, width: width, height: height, sigma: sigma, needs: needs)
         for y in 0..<height {
             let n = needs[y]
             for x in 0..<width {
                 let wanted = x >= n.lo && x < n.hi && !(x >= n.skipLo && x < n.skipHi)
-                #expect(partial[y * width + x] == (wanted ? expected : input)[y * width + x], "σ \(sigma) at (\(x), \(y))")
+                #expect(partial[y * width + x] == (wanted ? expected : input)[y * width + x],
+                        "σ \(sigma), \(width) × \(height) at (\(x), \(y))")
             }
         }
     }
@@ -125,16 +133,7 @@ import Testing
                     ? ShadowBlur.Need(lo: 0, hi: width, skipLo: inset + 3, skipHi: width - inset - 3)
                     : ShadowBlur.Need(lo: y % 3, hi: width - y % 4)
             }
-            var partial = input
-            ShadowBlur.blur(&partial, width: width, height: height, sigma: sigma, needs: needs)
-            for y in 0..<height {
-                let n = needs[y]
-                for x in 0..<width {
-                    let wanted = x >= n.lo && x < n.hi && !(x >= n.skipLo && x < n.skipHi)
-                    #expect(partial[y * width + x] == (wanted ? expected : input)[y * width + x],
-                            "σ \(sigma), \(width) × \(height) at (\(x), \(y))")
-                }
-            }
+            expectPartial(input, expected, width: width, height: height, sigma: sigma, needs: needs)
         }
     }
 }
