@@ -441,6 +441,9 @@ static void fill_rows_avx512(uint32_t *first, long stride, long x0, long y0, lon
 
 void cgs_fill_rrect_using(int variant, uint32_t *first, long stride, long x0, long y0, long x1, long y1, const double *m,
                           const cgs_rrect *shape, double pixel, float r, float g, float b, float a, uint32_t word, int opaque) {
+    // A map with a term that is not finite maps no pixel centre to a number: nothing is covered
+    // (its NaN clips would otherwise pass every column).
+    for (int i = 0; i < 6; i++) if (!(m[i] - m[i] == 0)) return;
 #if defined(__x86_64__)
     if (variant >= 3 && cgs_avx512) { fill_rows_avx512(first, stride, x0, y0, x1, y1, m, shape, pixel, r, g, b, a, word, opaque); return; }
     if (variant >= 2 && cgs_avx2) { fill_rows_avx2(first, stride, x0, y0, x1, y1, m, shape, pixel, r, g, b, a, word, opaque); return; }

@@ -101,6 +101,47 @@ import Testing
         #expect(differing == 0)
     }
 
+    /// Maps that crush a row to a point or a line (columns mapped to one x, or to one y) or scale
+    /// it by 1e-12 or 1e12: the rows' spans (solved in vector lanes, with infinite reciprocals)
+    /// give the general loop's pixels. A map with a NaN or infinite term covers nothing, in C as
+    /// through `Raster.fill` (its NaN clips would otherwise pass every column).
+    @Test(arguments: [Int32(0), 2, 3])
+    func degenerateMapsEqualTheGeneralLoop(variant: Int32) {
+        let width = 40, height = 30
+        let shape = RoundedRect(rect: CGRect(x: 3.5, y: 2.25, width: 20, height: 14), radius: 5, mask: 15)
+        let color = PremultipliedColor(CGColor(red: 0.2, green: 0.6, blue: 0.9, alpha: 1), alpha: 0.7)
+        var lcg = TestLCG(seed: 0xDE6E_7E)
+        let start = (0..<(width * height)).map { _ in lcg.premultipliedWord(opaque: true) }
+        let box = PixelBox(x0: 0, y0: 0, x1: width, y1: height)
+        let finite: [(CGFloat, CGFloat, CGFloat, CGFloat, CGFloat, CGFloat)] = [
+            (0, 0, 0, 1, 10, 0), (0, 0, 1, 0, 0, 5), (1, 0, 0, 0, 0, 8), (0, 1, 1, 0, 0, 0),
+            (1e-12, 0, 0, 1e-12, 10, 8), (1e12, 0, 0, 1e12, -1e13, -1e13), (0.5, 0.5, -0.5, 0.5, 4, 2),
+        ]
+        for (i, t) in finite.enumerated() {
+            let inverse = Homography(m: (t.0, t.1, 0, t.2, t.3, 0, t.4, t.5, 1))
+            let (fast, slow) = Self.fills(start, width: width, height: height, box: box, inverse: inverse, pixel: 1,
+                                          shape: shape, color: color, variant: variant, antialias: true)
+            #expect(fast == slow, "variant \(variant), map \(i)")
+        }
+        for bad in [CGFloat.nan, .infinity, -.infinity] {
+            for slot in 0..<6 {
+                var t: [CGFloat] = [1, 0, 0, 1, 2, 3]
+                t[slot] = bad
+                let inverse = Homography(m: (t[0], t[1], 0, t[2], t[3], 0, t[4], t[5], 1))
+                var fast = start, filled = start
+                fast.withUnsafeMutableBufferPointer { p in
+                    Raster.fillAffine(RenderTarget(pixels: p.baseAddress!, width: width, height: height, stride: width), box: box,
+                                      inverse: inverse, pixel: 1, shape: shape, color: color, variant: variant)
+                }
+                filled.withUnsafeMutableBufferPointer { p in
+                    Raster.fill(RenderTarget(pixels: p.baseAddress!, width: width, height: height, stride: width), box: box,
+                                inverse: inverse, pixel: 1, outer: shape, inner: nil, color: color, antialias: true, clips: [])
+                }
+                #expect(fast == start && filled == start, "variant \(variant), \(bad) in slot \(slot)")
+            }
+        }
+    }
+
     /// `start` filled with `shape` by the C rows in `variant` and by the general loop (with edge
     /// antialiasing when `antialias`: a rounded shape without it has the same coverage, its
     /// corners being smooth either way, so the C rows stand in for that loop too).

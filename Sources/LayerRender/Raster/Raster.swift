@@ -157,11 +157,16 @@ enum Raster {
         return c
     }
 
-    /// Fills `outer` minus `inner` (nil: the whole shape) with `color` over the pixel box.
+    /// Fills `outer` minus `inner` (nil: the whole shape) with `color` over the pixel box. A map
+    /// with a term that is not finite (an inverse that overflowed) maps no pixel centre to a
+    /// point: nothing is filled.
     static func fill(_ target: RenderTarget, box: PixelBox, inverse: Homography, pixel: CGFloat, outer: RoundedRect,
                      inner: RoundedRect?, color: PremultipliedColor, antialias: Bool, clips: [ClipShape]) {
-        guard !box.isEmpty, color.a > 0 else { return }
         let m = inverse.m
+        guard !box.isEmpty, color.a > 0,
+              (m.0 - m.0) + (m.1 - m.1) + (m.2 - m.2) + (m.3 - m.3) + (m.4 - m.4) + (m.5 - m.5) + (m.6 - m.6)
+                + (m.7 - m.7) + (m.8 - m.8) == 0
+        else { return }
         if m.1 == 0, m.3 == 0, m.2 == 0, m.5 == 0, m.8 == 1, m.0 > 0, m.4 > 0, clips.isEmpty, outer.hardEdges == 0,
            !outer.isRounded, !(inner?.isRounded ?? false) {
             fillAxisAligned(target, box: box, sx: m.0, tx: m.6, sy: m.4, ty: m.7, outer: outer.rect, inner: inner?.rect, color: color)
