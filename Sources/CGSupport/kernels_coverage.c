@@ -192,7 +192,7 @@ static inline void wide_group(uint32_t *p, f4 c, long k, f4 s4, float a) {
 typedef struct { uint32_t *row; long lo, hi, at; } edge_run;
 typedef struct {
     double x[CGS_EDGE_PIXELS], y[CGS_EDGE_PIXELS];
-    float cov[CGS_EDGE_PIXELS + 4];   // four past the end: a run's last group reads, unused
+    float cov[CGS_EDGE_PIXELS + 4];   // a run's last group reads up to three past it (unused lanes)
     edge_run runs[CGS_EDGE_RUNS];
     long n, count;
 } edge_batch;

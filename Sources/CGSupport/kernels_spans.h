@@ -72,14 +72,20 @@ static inline void spans_init(span_plan *p, const cgs_rrect *shape, const double
     p->tall = inset_rect(shape, e, radius);
     if (!shape->rounded) p->tall.empty = 1;
     for (int i = 0; i < 6; i++) p->m[i] = m[i];
-    p->dx = m[0]; p->dy = m[1]; p->idx = 1 / m[0]; p->idy = 1 / m[1];
+    // A step too small to divide by (subnormal: its reciprocal overflows) is taken as 0, so that
+    // a clip's bound is never a NaN (ignored, which would widen the full run).
+    p->dx = __builtin_fabs(m[0]) < 0x1p-1022 ? 0 : m[0];
+    p->dy = __builtin_fabs(m[1]) < 0x1p-1022 ? 0 : m[1];
+    p->idx = 1 / p->dx; p->idy = 1 / p->dy;
     p->lo = (double)lo; p->hi = (double)hi;
     // The corners' disks (radius above half a pixel), which with the cross make up the whole
     // region of full coverage. The margin keeps them a relative 1e-9 inside.
     p->count = 0;
     for (int q = 0; q < 4; q++) {
         double rq = radii[q], rho = rq - e;
-        if (!(rho > 0)) continue;
+        // A radius above half the shorter side (which `RoundedRect` never makes) would put the
+        // disk partly outside the shape: such a corner adds nothing to the full run.
+        if (!(rho > 0) || !(rq <= shape->hx && rq <= shape->hy)) continue;
         double cx = q & 1 ? shape->cx + shape->hx - rq : shape->cx - shape->hx + rq;
         double cy = q & 2 ? shape->cy + shape->hy - rq : shape->cy - shape->hy + rq;
         rho -= 1e-9 * (__builtin_fabs(cx) + __builtin_fabs(cy) + rq);

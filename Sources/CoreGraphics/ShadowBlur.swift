@@ -41,7 +41,7 @@ package enum ShadowBlur {
         return weights.map { Float($0 / total) }
     }
 
-    /// Fewer columns than this sharing one output are computed one by one (copying pays above it).
+    /// Columns sharing one output are copied when there are more than this many (fewer are summed).
     static let minShared = 8
 
     /// The columns of one row whose blurred values the caller reads: `lo..<hi` except

@@ -142,6 +142,34 @@ import Testing
         }
     }
 
+    /// A shape handed to the C rows directly with radii above half its shorter side (which
+    /// `RoundedRect` clamps, so only a caller of the kernel could): the full runs stay inside,
+    /// so every pixel is the coverage kernel's own blend (rotated and not).
+    @Test(arguments: [Int32(0), 2, 3])
+    func oversizedRadiiStayWithinTheShape(variant: Int32) {
+        let width = 48, height = 40
+        let color = PremultipliedColor(CGColor(red: 0.9, green: 0.4, blue: 0.1, alpha: 1), alpha: 0.8)
+        var lcg = TestLCG(seed: 0x0B16_5EED)
+        let start = (0..<(width * height)).map { _ in lcg.premultipliedWord(opaque: true) }
+        for (angle, radius) in [(0.0, 15.0), (0.3, 15.0), (0.0, 40.0), (1.1, 25.0)] {
+            var shape = cgs_rrect(cx: 20.5, cy: 18.25, hx: 10, hy: 10, r0: radius, r1: radius, r2: radius, r3: radius, rounded: 1)
+            let m = [cos(angle), sin(angle), -sin(angle), cos(angle), 3.0, -2.0]
+            var fast = start, slow = start
+            fast.withUnsafeMutableBufferPointer { p in
+                cgs_fill_rrect_using(variant, p.baseAddress!, width, 0, 0, width, height, m, &shape, 1, color.r, color.g, color.b,
+                                     color.a, color.word, 0)
+            }
+            slow.withUnsafeMutableBufferPointer { p in
+                var cov = [Float](repeating: 0, count: width)
+                for y in 0..<height {
+                    cgs_rrect_row(&cov, 0, width, Double(y) + 0.5, m, &shape, nil, 1, 1)
+                    cgs_blend_coverage(p.baseAddress! + y * width, cov, width, color.r, color.g, color.b, color.a)
+                }
+            }
+            #expect(fast == slow, "variant \(variant), angle \(angle), radius \(radius)")
+        }
+    }
+
     /// `start` filled with `shape` by the C rows in `variant` and by the general loop (with edge
     /// antialiasing when `antialias`: a rounded shape without it has the same coverage, its
     /// corners being smooth either way, so the C rows stand in for that loop too).

@@ -73,6 +73,7 @@ void cgs_rrect_row(float *out, long x0, long n, double y, const double *m, const
 /// affine inverse m (as `cgs_rrect_row` reads it) over columns x0 ..< x1 of rows y0 ..< y1, row y
 /// at first + (y − y0)·stride: where coverage is exactly 1 `word` stored (`opaque`) or
 /// (r, g, b, a) blended at coverage 1, elsewhere blended at the exact coverage where it is above 0.
+/// A map with a term that is not finite covers nothing.
 void cgs_fill_rrect(uint32_t *first, long stride, long x0, long y0, long x1, long y1, const double *m, const cgs_rrect *shape,
                     double pixel, float r, float g, float b, float a, uint32_t word, int opaque);
 
@@ -141,8 +142,9 @@ void cgs_image_row(uint32_t *out, long x0, long n, double y, const cgs_image_map
 
 /// The kernels above through a chosen variant, for the tests that compare them: 0 the portable
 /// loop, 1 SSE2 (x86-64; else portable), 2 AVX2 where the processor runs it (else SSE2), 3
-/// AVX-512 where it runs that (else AVX2; `cgs_blend_span`, `cgs_fill_rrect`, `cgs_image_row`
-/// and `cgs_lerp_columns` only: the other kernels' AVX-512 forms measured no faster).
+/// AVX-512 where it runs that (else AVX2; `cgs_blend_span`, `cgs_span_blend_run`,
+/// `cgs_fill_rrect`, `cgs_image_row` and `cgs_lerp_columns` only: the other kernels' AVX-512
+/// forms measured no faster).
 uint32_t cgs_lerp_rows_using(int variant, uint32_t *out, const uint32_t *top, const uint32_t *bottom, long n, uint32_t w);
 uint32_t cgs_lerp_columns_using(int variant, uint32_t *out, const uint32_t *texels, const int32_t *left,
                                 const int32_t *right, const uint32_t *weight, long n, int increasing);
