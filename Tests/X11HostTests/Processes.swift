@@ -21,7 +21,19 @@ func spawn(_ tool: String, _ args: [String], display: String?, stdout: String = 
     } else {
         posix_spawn_file_actions_adddup2(&actions, 1, 2)
     }
-    let rc = posix_spawn(&pid, tool, &actions, nil, argv, envp)
+    // No signal blocked and every signal at its default action in the child: a test thread's
+    // mask (the runtime blocks some signals in its threads) would otherwise pass on, and a shell
+    // child that waits for SIGCHLD or traps SIGTERM would never see them.
+    var attributes = posix_spawnattr_t()
+    posix_spawnattr_init(&attributes)
+    var none = sigset_t(), all = sigset_t()
+    sigemptyset(&none)
+    sigfillset(&all)
+    posix_spawnattr_setsigmask(&attributes, &none)
+    posix_spawnattr_setsigdefault(&attributes, &all)
+    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+    let rc = posix_spawn(&pid, tool, &actions, &attributes, argv, envp)
+    posix_spawnattr_destroy(&attributes)
     posix_spawn_file_actions_destroy(&actions)
     argv.forEach { free($0) }
     envp.forEach { free($0) }

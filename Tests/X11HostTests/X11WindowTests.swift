@@ -24,20 +24,31 @@ final class Xvfb {
             number += 1
         }
         display = ":\(number)"
-        guard let p = spawn("/usr/bin/Xvfb", [display, "-screen", "0", "640x480x24", "-nolisten", "tcp", "-noreset"], display: nil) else { return nil }
+        // The server runs under a shell that watches this process: a test that crashes it (a
+        // trap skips `deinit`) would otherwise leave the server running. The shell kills the
+        // server and removes its lock and socket when this process is gone, or when it is sent
+        // SIGTERM (`deinit`).
+        let watch = """
+            /usr/bin/Xvfb "$1" -screen 0 640x480x24 -nolisten tcp -noreset & x=$!
+            stop() { kill -9 $x 2>/dev/null; wait $x; rm -f "/tmp/.X${1#:}-lock" "/tmp/.X11-unix/X${1#:}"; exit 0; }
+            trap 'stop "$1"' TERM
+            while kill -0 \(getpid()) 2>/dev/null && kill -0 $x 2>/dev/null; do sleep 0.2 & wait $!; done
+            stop "$1"
+            """
+        guard let p = spawn("/bin/sh", ["-c", watch, "sh", display], display: nil) else { return nil }
         pid = p
         // Wait (bounded) for the server's socket.
         for _ in 0..<300 {
             if FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(number)") { usleep(50_000); return }
             usleep(10_000)
         }
-        kill(pid, SIGKILL)
+        kill(pid, SIGTERM)
         reap(pid)
         return nil
     }
 
     deinit {
-        kill(pid, SIGKILL)
+        kill(pid, SIGTERM)
         reap(pid)
         // A killed server leaves its lock and socket behind: remove them, so that display
         // numbers are not used up run after run.
