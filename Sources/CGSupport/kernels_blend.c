@@ -123,9 +123,8 @@ static void blend_span_avx512(uint32_t *p, long n, f4 s4, float inv) {
 #endif
 
 void cgs_blend_span_using(int variant, uint32_t *p, long n, float r, float g, float b, float a) {
-    f4 s = {b, g, r, a};
-    s = s * 1.0f;
-    float inv = 1.0f - a * 1.0f / 255.0f;
+    float inv;
+    const f4 s = full_term(r, g, b, a, &inv);
 #if defined(__x86_64__)
     if (variant >= 3 && cgs_avx512) { blend_span_avx512(p, n, s, inv); return; }
     if (variant >= 2 && cgs_avx2) { blend_span_avx2(p, n, s, inv); return; }

@@ -17,6 +17,14 @@ static inline f4 channels(uint32_t p) {
     return __builtin_convertvector((i4)(((u4)p >> shifts) & 255u), f4);
 }
 
+/// `blend`'s colour term (b, g, r, a) of a premultiplied colour at coverage 1, and its
+/// destination factor 1 − a·1/255 into *inv.
+static inline f4 full_term(float r, float g, float b, float a, float *inv) {
+    f4 s = {b, g, r, a};
+    *inv = 1.0f - a * 1.0f / 255.0f;
+    return s * 1.0f;
+}
+
 /// `blend`'s result over d for colour term `s` (the colour times its coverage, b, g, r, a) and
 /// destination factor `inv`.
 static inline uint32_t over(uint32_t d, f4 s, float inv) {

@@ -83,11 +83,9 @@ static void plan_avx512(cgs_span_blend *b, f4 s, float inv) { plan(b, s, inv); }
 static void plan_portable(cgs_span_blend *b, f4 s, float inv) { plan(b, s, inv); }
 
 void cgs_span_blend_init(cgs_span_blend *b, float r, float g, float bl, float a) {
-    f4 s = {bl, g, r, a};
-    s = s * 1.0f;
-    float inv = 1.0f - a * 1.0f / 255.0f;
+    float inv;
+    const f4 s = full_term(r, g, bl, a, &inv);
     b->s[0] = s.x; b->s[1] = s.y; b->s[2] = s.z; b->s[3] = s.w;
-    b->inv = inv;
     b->exact = 0;
     // Outside a colour's range (not finite, or a beyond 0…255) the float blend stays.
     if (!(a >= 0 && a <= 255 && inv >= 0 && inv <= 1)) return;
@@ -98,9 +96,9 @@ void cgs_span_blend_init(cgs_span_blend *b, float r, float g, float bl, float a)
     plan_portable(b, s, inv);
 }
 
-static void run_float(const cgs_span_blend *b, uint32_t *p, long i, long n) {
-    const f4 s = {b->s[0], b->s[1], b->s[2], b->s[3]};
-    for (; i < n; i++) p[i] = over(p[i], s, b->inv);
+// The float blend itself (`cgs_blend_span` of the plan's colour, in `variant`).
+static void run_float(int variant, const cgs_span_blend *b, uint32_t *p, long n) {
+    cgs_blend_span_using(variant, p, n, b->s[2], b->s[1], b->s[0], b->s[3]);
 }
 
 #if defined(__x86_64__)
@@ -112,20 +110,20 @@ static void run_avx512(const cgs_span_blend *b, uint32_t *p, long n) {
     __builtin_memcpy(&mq, b->m, 8);
     __builtin_memcpy(&cq, b->c, 8);
     const __m512i m = _mm512_set1_epi64(mq), c = _mm512_set1_epi64(cq), zero = _mm512_setzero_si512();
+#define CGS_BLEND16(d) _mm512_packus_epi16( \
+        _mm512_srli_epi16(_mm512_add_epi16(_mm512_mulhi_epu16(_mm512_unpacklo_epi8(zero, d), m), c), 8), \
+        _mm512_srli_epi16(_mm512_add_epi16(_mm512_mulhi_epu16(_mm512_unpackhi_epi8(zero, d), m), c), 8))
     long i = 0;
     for (; i + 16 <= n; i += 16) {
         __m512i d = _mm512_loadu_si512((const void *)(p + i));
-        __m512i lo = _mm512_srli_epi16(_mm512_add_epi16(_mm512_mulhi_epu16(_mm512_unpacklo_epi8(zero, d), m), c), 8);
-        __m512i hi = _mm512_srli_epi16(_mm512_add_epi16(_mm512_mulhi_epu16(_mm512_unpackhi_epi8(zero, d), m), c), 8);
-        _mm512_storeu_si512((void *)(p + i), _mm512_packus_epi16(lo, hi));
+        _mm512_storeu_si512((void *)(p + i), CGS_BLEND16(d));
     }
     if (i < n) {
         __mmask64 k = (__mmask64)((1ull << ((n - i) * 4)) - 1);   // fewer than sixteen pixels
         __m512i d = _mm512_maskz_loadu_epi8(k, p + i);
-        __m512i lo = _mm512_srli_epi16(_mm512_add_epi16(_mm512_mulhi_epu16(_mm512_unpacklo_epi8(zero, d), m), c), 8);
-        __m512i hi = _mm512_srli_epi16(_mm512_add_epi16(_mm512_mulhi_epu16(_mm512_unpackhi_epi8(zero, d), m), c), 8);
-        _mm512_mask_storeu_epi8(p + i, k, _mm512_packus_epi16(lo, hi));
+        _mm512_mask_storeu_epi8(p + i, k, CGS_BLEND16(d));
     }
+#undef CGS_BLEND16
 }
 
 // Four pixels a step in 16-bit lanes; the last pixels through the float blend (the same bits).
@@ -142,7 +140,7 @@ static void run_avx2(const cgs_span_blend *b, uint32_t *p, long n) {
         _mm_storeu_si128((__m128i *)(p + i),
                          _mm_packus_epi16(_mm256_castsi256_si128(q), _mm256_extracti128_si256(q, 1)));
     }
-    run_float(b, p, i, n);
+    run_float(0, b, p + i, n - i);
 }
 #endif
 
@@ -151,12 +149,8 @@ void cgs_span_blend_run_using(int variant, const cgs_span_blend *b, uint32_t *p,
 #if defined(__x86_64__)
     if (b->exact && variant >= 3 && cgs_avx512) { run_avx512(b, p, n); return; }
     if (b->exact && variant >= 2 && cgs_avx2) { run_avx2(b, p, n); return; }
-    if (variant >= 2) {
-        cgs_blend_span_using(variant, p, n, b->s[2], b->s[1], b->s[0], b->s[3]);
-        return;
-    }
 #endif
-    run_float(b, p, 0, n);
+    run_float(variant, b, p, n);
 }
 
 void cgs_span_blend_run(const cgs_span_blend *b, uint32_t *p, long n) { cgs_span_blend_run_using(3, b, p, n); }

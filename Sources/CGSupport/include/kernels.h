@@ -82,13 +82,12 @@ void cgs_fill_rrect(uint32_t *first, long stride, long x0, long y0, long x1, lon
 void cgs_blend_span(uint32_t *p, long n, float r, float g, float b, float a);
 
 /// One premultiplied colour's blend at full coverage prepared for runs of pixels (kernels_span.c):
-/// its float term (b, g, r, a) and factor 1 − a·1/255 and, when `exact`, each channel's 16-bit
-/// form — a destination byte d becomes ⌊(⌊d·m/2⁸⌋ + c)/2⁸⌋, checked equal to the float blend at
-/// every d.
+/// its float term (b, g, r, a; the factor 1 − a·1/255 follows from a) and, when `exact`, each
+/// channel's 16-bit form — a destination byte d becomes ⌊(⌊d·m/2⁸⌋ + c)/2⁸⌋, checked equal to
+/// the float blend at every d.
 typedef struct {
     uint16_t m[4], c[4];
     float s[4];
-    float inv;
     int exact;
 } cgs_span_blend;
 
