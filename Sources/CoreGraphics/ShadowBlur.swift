@@ -167,6 +167,17 @@ package enum ShadowBlur {
             }
         }
 
+        /// The columns where every one of `rows` is one value (empty when they share none).
+        func flat(rows: Range<Int>) -> Range<Int> {
+            flatLo.withUnsafeBufferPointer { lo in
+                flatHi.withUnsafeBufferPointer { hi in
+                    var a = 0, b = Int.max
+                    for y in rows { a = max(a, lo[y]); b = min(b, hi[y]) }
+                    return a < b ? a..<b : 0..<0
+                }
+            }
+        }
+
         /// Columns: each output row is Σ k[j] × row(y + j − r) of `f` over the inked rows within
         /// reach (a zero row between them adds +0, which leaves every sum's bits), as bytes into
         /// `p`, over the columns `needs` asks for. Outputs whose taps' rows are all one value
@@ -198,14 +209,9 @@ package enum ShadowBlur {
                 }
                 // Taps j read row y + j − r: those in top...bottom.
                 let first = max(0, top - y + r), end = min(2 * r + 1, bottom - y + r + 1)
-                // Columns where every row the taps read is one value: one output there (looked
-                // for on rows that nothing opaque hides, above and below a body).
-                var shared = 0..<0
-                if need.skipLo >= need.skipHi, hi - lo > 2 * ShadowBlur.minShared {
-                    var a = 0, b = width
-                    for j in first..<max(first, end) { a = max(a, flatLo[y + j - r]); b = min(b, flatHi[y + j - r]) }
-                    if a < b { shared = a..<b }
-                }
+                // Columns where every row the taps read is one value: one output there (each
+                // row constant across them makes every column's sum the same).
+                let shared = hi - lo > 2 * ShadowBlur.minShared ? flat(rows: (y + first - r)..<(y + max(first, end) - r)) : 0..<0
                 func sum(_ x0: Int, _ x1: Int) {
                     guard x0 < x1 else { return }
                     cgs_blur_columns(out + x0, f + (y + first - r) * width + x0, width, k + first, end - first, x1 - x0)

@@ -7,18 +7,12 @@ import Foundation
 import Testing
 
 @Suite struct DisplayListTests {
-    private var nextID: UInt64 = 1
+    private var snapshots = SnapshotBuilder()
 
     /// A snapshot of a layer at `frame` (superlayer space), with `configure` applied.
     private mutating func layer(_ frame: CGRect, _ subs: [LayerSnapshot] = [], mask: LayerSnapshot? = nil,
                                 _ configure: (inout LayerState) -> Void = { _ in }) -> LayerSnapshot {
-        var s = LayerState()
-        s.bounds = CGRect(origin: .zero, size: frame.size)
-        s.position = CGPoint(x: frame.midX, y: frame.midY)
-        s.backgroundColor = CGColor(red: 1, green: 0, blue: 0, alpha: 1)
-        configure(&s)
-        defer { nextID += 1 }
-        return LayerSnapshot(id: nextID, state: s, sublayers: subs, mask: mask, animations: [])
+        snapshots.layer(frame, subs, mask: mask, configure)
     }
 
     /// The display list of one frame of `root` in a 200 × 200 target.

@@ -39,7 +39,7 @@ package struct PixelBox: Equatable, Sendable {
     /// ⌊v⌋ clamped to lo…hi, for finite `v` (one conversion, no call into libm: boxes are made
     /// for every layer and particle).
     @inline(__always)
-    private static func floor(_ v: Double, _ lo: Int, _ hi: Int) -> Int {
+    static func floor(_ v: Double, _ lo: Int, _ hi: Int) -> Int {
         if v <= Double(lo) { return lo }
         if v >= Double(hi) { return hi }
         let t = Int(v)
@@ -48,7 +48,7 @@ package struct PixelBox: Equatable, Sendable {
 
     /// ⌈v⌉ clamped to lo…hi, for finite `v`.
     @inline(__always)
-    private static func ceil(_ v: Double, _ lo: Int, _ hi: Int) -> Int {
+    static func ceil(_ v: Double, _ lo: Int, _ hi: Int) -> Int {
         if v <= Double(lo) { return lo }
         if v >= Double(hi) { return hi }
         let t = Int(v)

@@ -32,7 +32,8 @@ extension Compositor {
                         let item = items.baseAddress! + i
                         let c = contexts.baseAddress! + Int(item.pointee.context)
                         guard i < occluder.index else {
-                            paint(item, c, limit: limit, target: target, frame: frame)
+                            paint(item, c, limit: limit, target: target, frame: frame,
+                                  hidden: Compositor.hidden(after: i, items, extents, limit: limit, target: target))
                             continue
                         }
                         // A plain item paints within its box; a group's sublayers may reach
@@ -43,7 +44,8 @@ extension Compositor {
                         if plain {
                             parts.forEach { paint(item, c, limit: $0, target: target, frame: frame) }
                         } else {
-                            paint(item, c, limit: parts.bounds, target: target, frame: frame)
+                            paint(item, c, limit: parts.bounds, target: target, frame: frame,
+                                  hidden: Compositor.hidden(after: i, items, extents, limit: parts.bounds, target: target))
                         }
                     }
                 }
@@ -73,11 +75,37 @@ extension Compositor {
         return (0, .empty)
     }
 
-    /// A painted item: a group through the recursive painter, a plain layer through its own.
+    /// What the items after `i` cover of what item `i` (a group) may paint within `limit`: the
+    /// runs its shadow and composite skip. Nil for a plain item (its painters keep no runs), or
+    /// when none is covered. Up to `laterItems` items are looked at, so that a long list of groups
+    /// costs each no more than that.
+    static func hidden(after i: Int, _ items: UnsafeBufferPointer<DisplayItem>, _ extents: UnsafeBufferPointer<DisplayList.Extent>,
+                       limit: PixelBox, target: RenderTarget) -> Hidden? {
+        let item = items.baseAddress! + i
+        guard item.pointee.geometry == nil else { return nil }
+        // A group without sublayers paints within its box (its shadow included); else anywhere.
+        let reach = item.pointee.footprint.snapshot.sublayers.isEmpty ? limit.intersection(item.pointee.box) : limit
+        guard !reach.isEmpty else { return nil }
+        var boxes: [PixelBox] = []
+        for j in (i + 1)..<min(items.count, i + 1 + laterItems) where !extents[j].cover.isEmpty {
+            boxes.append(extents[j].cover.rows.intersection(reach))
+            boxes.append(extents[j].cover.columns.intersection(reach))
+        }
+        let hidden = Hidden(target: target, boxes: boxes)
+        return hidden.segments.isEmpty ? nil : hidden
+    }
+
+    /// Most later items a group's hidden runs are gathered from.
+    static let laterItems = 256
+
+    /// A painted item: a group through the recursive painter (with what later items hide), a
+    /// plain layer through its own.
     private func paint(_ item: UnsafePointer<DisplayItem>, _ c: UnsafePointer<DisplayContext>, limit: PixelBox,
-                       target: RenderTarget, frame: PixelBox) {
+                       target: RenderTarget, frame: PixelBox, hidden: Hidden? = nil) {
         if item.pointee.geometry == nil {
-            paint(item.pointee.footprint.snapshot, c.pointee.context(alpha: c.pointee.alpha, target: target, limit: limit, frame: frame))
+            var ctx = c.pointee.context(alpha: c.pointee.alpha, target: target, limit: limit, frame: frame)
+            ctx.hidden = hidden
+            paint(item.pointee.footprint.snapshot, ctx)
         } else {
             paintPlain(item, c, limit: limit, target: target, frame: frame)
         }

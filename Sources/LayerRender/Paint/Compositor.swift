@@ -179,6 +179,8 @@ package final class Compositor {
         /// How many copies of this subtree enclosing replicators already draw (their instance
         /// counts multiplied): nested replicators share one budget, `ReplicatorContent.maxInstances`.
         var copies = 1
+        /// Pixels of the frame that items listed later overwrite (nil: none known).
+        var hidden: Hidden? = nil
 
         init(_ inherited: DisplayContext, target: RenderTarget, frame: PixelBox) {
             self.inherited = inherited; self.target = target; self.frame = frame
@@ -350,14 +352,14 @@ package final class Compositor {
             }
             Raster.shadow(from: source, onto: ctx.target, box: ctx.limit, clips: ctx.clips, color: color,
                           alpha: Float(shadowAlpha * ctx.alpha * opacity), sigma: sigma, offset: offset,
-                          opaqueAbove: exactCover ? offscreen.target : nil, scratch: blurScratch)
+                          opaqueAbove: exactCover ? offscreen.target : nil, hidden: ctx.hidden, scratch: blurScratch)
             withExtendedLifetime(pathPlane) {}
         }
         if let plane, rowsOnly {
             plane.composite(offscreen.target, onto: ctx.target, limit: groupBox.intersection(ctx.limit), alpha: Float(ctx.alpha * opacity))
         } else {
             Raster.composite(offscreen.target, onto: ctx.target, box: groupBox.intersection(ctx.limit), alpha: Float(ctx.alpha * opacity),
-                             clips: ctx.clips)
+                             clips: ctx.clips, hidden: ctx.hidden)
         }
     }
 

@@ -24,7 +24,10 @@ extension Compositor {
     private func list(_ snap: LayerSnapshot, _ f: Footprint, _ s: UnsafePointer<LayerState>, local: Double, context k: Int32,
                       frame: PixelBox, borders: inout [DisplayItem]) -> (sublayers: Int32, border: Int) {
         guard !Compositor.needsGroup(snap, s, transitioning: f.transitioning) else {
-            displayList.append(DisplayItem(kind: .group, context: k, footprint: f, box: f.box, local: local, geometry: nil))
+            let cover = Compositor.opaqueCover(snap, s, world: f.world, context: displayList.contexts[Int(k)], group: true,
+                                               transitioning: f.transitioning)
+            displayList.append(DisplayItem(kind: .group, context: k, footprint: f, box: f.box, local: local, geometry: nil),
+                               cover: cover)
             return (-1, -1)
         }
         let bordered = s.pointee.borderWidth > 0 && (s.pointee.borderColor?.alpha ?? 0) > 0
@@ -36,8 +39,10 @@ extension Compositor {
         guard (draws || bordered) && !f.box.isEmpty || !leaf, let g = geometry(f, frame: frame) else { return (-1, -1) }
         let solid = g.solid != nil && displayList.contexts[Int(k)].alpha == 1 && displayList.contexts[Int(k)].clips.isEmpty
         if draws || (bordered && leaf) {
+            let cover = Compositor.opaqueCover(snap, s, world: f.world, context: displayList.contexts[Int(k)], group: false,
+                                               transitioning: false)
             displayList.append(DisplayItem(kind: .layer, context: k, bordered: bordered && leaf, solid: solid,
-                                           footprint: f, box: f.box, local: local, geometry: g))
+                                           footprint: f, box: f.box, local: local, geometry: g), cover: cover)
         }
         guard !leaf else { return (-1, -1) }
         let c = displayList.contexts[Int(k)]

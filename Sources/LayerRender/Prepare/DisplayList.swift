@@ -29,12 +29,15 @@ struct DisplayList {
     struct Extent {
         let limit: PixelBox
         let touched: PixelBox
+        /// The pixels it leaves opaque whatever lay under them (within `limit`).
+        let cover: OpaqueCover
     }
 
-    /// Adds `item`, whose context is already in `contexts`.
-    mutating func append(_ item: DisplayItem) {
+    /// Adds `item`, whose context is already in `contexts`, and what it covers.
+    mutating func append(_ item: DisplayItem, cover: OpaqueCover = .none) {
         let limit = contexts[Int(item.context)].limit
-        extents.append(Extent(limit: limit, touched: item.geometry == nil ? limit : item.box.intersection(limit)))
+        extents.append(Extent(limit: limit, touched: item.geometry == nil ? limit : item.box.intersection(limit),
+                              cover: cover.intersection(limit)))
         items.append(item)
     }
 

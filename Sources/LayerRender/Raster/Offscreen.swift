@@ -5,8 +5,19 @@ import Foundation
 // Offscreen passes: compositing a group with clips, masks, shadows and shadow paths.
 extension Raster {
     /// Composites an offscreen group onto `dst` with `alpha`, through ancestor clips.
-    static func composite(_ src: RenderTarget, onto dst: RenderTarget, box: PixelBox, alpha: Float, clips: [ClipShape]) {
-        guard let first = clips.first else { composite(src, onto: dst, box: box, alpha: alpha); return }
+    /// `hidden`: pixels of `dst` that later items overwrite, left as they are (without clips).
+    static func composite(_ src: RenderTarget, onto dst: RenderTarget, box: PixelBox, alpha: Float, clips: [ClipShape],
+                          hidden: Hidden? = nil) {
+        guard let first = clips.first else {
+            guard let hidden, hidden.holds(for: dst), !box.isEmpty else { composite(src, onto: dst, box: box, alpha: alpha); return }
+            var runs = hidden.cursor
+            for y in box.y0..<box.y1 {
+                let h = runs.run(y, within: box.x0, box.x1)
+                compositeRun(src.row(y), dst.row(y), box.x0..<h.lo, alpha)
+                compositeRun(src.row(y), dst.row(y), h.hi..<box.x1, alpha)
+            }
+            return
+        }
         // The first clip drives the row spans; inside them every clip covers fully.
         cover(box: box, inverse: first.inverse, pixel: first.pixel, shape: first.shape, hole: nil, antialias: true,
               clips: Array(clips.dropFirst()),
@@ -105,9 +116,10 @@ extension Raster {
     /// shifted by `offset` pixels, onto `dst` (through `clips`).
     /// `opaqueAbove`: a picture that will be composited over the shadow at alpha 1 without clips;
     /// shadow pixels under its opaque pixels are skipped (they are overwritten exactly).
+    /// `hidden`: pixels of `dst` that later items overwrite, skipped like those (without clips).
     /// `scratch`: the calling thread's memory for the blur.
     static func shadow(from source: RenderTarget, onto dst: RenderTarget, box: PixelBox, clips: [ClipShape], color: CGColor,
-                       alpha: Float, sigma: CGFloat, offset: CGSize, opaqueAbove: RenderTarget? = nil,
+                       alpha: Float, sigma: CGFloat, offset: CGSize, opaqueAbove: RenderTarget? = nil, hidden: Hidden? = nil,
                        scratch: ShadowBlur.Scratch? = nil) {
         guard !box.isEmpty, alpha > 0,
               let (x0, y0, x1, y1, reach, dx, dy) = shadowPlane(source: source.box, box: box, sigma: sigma, offset: offset)
@@ -130,7 +142,8 @@ extension Raster {
         // Plane pixel (px, py) lands on frame pixel (px + ox, py + oy); only those inside `box` are drawn.
         let ox = x0 + dx - reach, oy = y0 + dy - reach
         let above = opaqueAbove.map { $0.box } ?? PixelBox(x0: 0, y0: 0, x1: 0, y1: 0)
-        let needs = shadowNeeds(width: pw, height: ph, ox: ox, oy: oy, box: box, opaqueAbove: opaqueAbove)
+        let needs = shadowNeeds(width: pw, height: ph, ox: ox, oy: oy, box: box, opaqueAbove: opaqueAbove,
+                                hidden: clips.isEmpty && hidden?.holds(for: dst) == true ? hidden : nil)
         ShadowBlur.blur(&plane, width: pw, height: ph, sigma: s, needs: needs, scratch: scratch)
         let v = color.rgba
         let r = Float(v.r) * 255, g = Float(v.g) * 255, b = Float(v.b) * 255
@@ -192,22 +205,37 @@ extension Raster {
     }
 
     /// The plane pixels a shadow draws, row by row, for the blur to compute only those: columns
-    /// inside `box`, less the first run of opaque pixels of `opaqueAbove` on that row (the drawing
-    /// loop skips every opaque pixel of it; the run is most of them for a layer's own body).
+    /// inside `box`, less one run a row that is overwritten: the first run of opaque pixels of
+    /// `opaqueAbove` on that row (the drawing loop skips every opaque pixel of it; the run is
+    /// most of them for a layer's own body), the run `hidden` gives, or both when they meet (else
+    /// the longer).
     static func shadowNeeds(width pw: Int, height ph: Int, ox: Int, oy: Int, box: PixelBox,
-                            opaqueAbove: RenderTarget?) -> [ShadowBlur.Need] {
+                            opaqueAbove: RenderTarget?, hidden: Hidden? = nil) -> [ShadowBlur.Need] {
         let above = opaqueAbove?.box ?? PixelBox(x0: 0, y0: 0, x1: 0, y1: 0)
         let lo = max(0, box.x0 - ox), hi = min(pw, box.x1 - ox)
+        var runs = hidden?.cursor
         return (0..<ph).map { py in
             let ty = py + oy
             guard ty >= box.y0, ty < box.y1, lo < hi else { return ShadowBlur.Need(lo: 0, hi: 0) }
             var need = ShadowBlur.Need(lo: lo, hi: hi)
-            guard let opaqueAbove, ty >= above.y0, ty < above.y1 else { return need }
-            let from = max(above.x0, lo + ox), end = min(above.x1, hi + ox)
-            guard from < end else { return need }
-            var start = 0
-            let x = cgs_opaque_run(opaqueAbove.row(ty), from, end, &start)
-            if x > start { need.skipLo = start - ox; need.skipHi = x - ox }
+            // Runs in frame columns, lo + ox ..< hi + ox.
+            var skip = (lo: 0, hi: 0)
+            if let opaqueAbove, ty >= above.y0, ty < above.y1 {
+                let from = max(above.x0, lo + ox), end = min(above.x1, hi + ox)
+                if from < end {
+                    var start = 0
+                    let x = cgs_opaque_run(opaqueAbove.row(ty), from, end, &start)
+                    if x > start { skip = (start, x) }
+                }
+            }
+            if let h = runs?.run(ty, within: lo + ox, hi + ox), h.lo < h.hi {
+                if skip.lo < skip.hi && h.lo <= skip.hi && skip.lo <= h.hi {
+                    skip = (min(skip.lo, h.lo), max(skip.hi, h.hi))
+                } else if h.hi - h.lo > skip.hi - skip.lo {
+                    skip = h
+                }
+            }
+            if skip.lo < skip.hi { need.skipLo = skip.lo - ox; need.skipHi = skip.hi - ox }
             return need
         }
     }

@@ -1,0 +1,120 @@
+// What a listed layer covers (Prepare/OpaqueCover.swift) and what the layers under it skip: Apple
+// composites sublayers in order, each over the ones before, so where a later layer's pixels are
+// opaque whatever lies under them, nothing painted there before shows. The layers before it then
+// skip those pixels in their shadows and composites — with the tree walk's pixels exactly.
+import CoreGraphics
+import Foundation
+@testable import LayerRender
+import Testing
+
+@Suite struct OpaqueCoverTests {
+    private var snapshots = SnapshotBuilder()
+    private let frame = PixelBox(x0: 0, y0: 0, x1: 200, y1: 200)
+
+    private func box(_ x0: Int, _ y0: Int, _ x1: Int, _ y1: Int) -> PixelBox { PixelBox(x0: x0, y0: y0, x1: x1, y1: y1) }
+
+    /// The cover of each listed item, by layer identity.
+    private func covers(_ root: LayerSnapshot, scale: CGFloat = 1) -> [UInt64: OpaqueCover] {
+        let c = Compositor()
+        _ = c.damage(root, at: 0, base: Compositor.base(scale: scale, origin: .zero), frame: frame)
+        var out: [UInt64: OpaqueCover] = [:]
+        for (item, extent) in zip(c.displayList.items, c.displayList.extents) { out[item.footprint.snapshot.id] = extent.cover }
+        return out
+    }
+
+    /// A rounded rect's inside is the cross of its straight rows and straight columns, one pixel
+    /// clear of every edge; a shadow under it (a group only for the shadow) does not change it.
+    @Test mutating func anOpaqueLayerCoversTheInsideOfItsRoundedRect() {
+        let plain = snapshots.layer(CGRect(x: 10, y: 10, width: 60, height: 40)) { $0.cornerRadius = 8 }
+        let shadowed = snapshots.layer(CGRect(x: 80, y: 10, width: 60, height: 40)) {
+            $0.cornerRadius = 8; $0.shadowOpacity = 0.5; $0.shadowRadius = 5
+        }
+        let square = snapshots.layer(CGRect(x: 10.25, y: 60.5, width: 30, height: 20))
+        let root = snapshots.layer(CGRect(x: 0, y: 0, width: 200, height: 200), [plain, shadowed, square])
+        let k = covers(root)
+        #expect(k[plain.id]?.rows == box(11, 19, 69, 41))
+        #expect(k[plain.id]?.columns == box(19, 11, 61, 49))
+        #expect(k[shadowed.id]?.rows == box(81, 19, 139, 41))
+        #expect(k[shadowed.id]?.columns == box(89, 11, 131, 49))
+        // Sides off the pixel grid: the pixels wholly inside, less one.
+        #expect(k[square.id]?.rows == box(12, 62, 39, 79))
+        // Through a scale of 2 (a Retina frame): in device pixels.
+        let k2 = covers(root, scale: 2)
+        #expect(k2[square.id]?.rows == box(22, 122, 79, 160))
+        #expect(k2[plain.id]?.rows == box(21, 37, 139, 83))
+    }
+
+    /// Anything that lets what lies under a layer show, or changes how it is composited, covers
+    /// nothing: opacity, a translucent background, a turn, a mask, group alpha or a rounded clip
+    /// from its superlayers, shouldRasterize, being hidden.
+    @Test mutating func whatShowsThroughCoversNothing() {
+        let rect = CGRect(x: 10, y: 10, width: 60, height: 40)
+        let faded = snapshots.layer(rect) { $0.opacity = 0.99 }
+        let translucent = snapshots.layer(rect) { $0.backgroundColor = CGColor(red: 0, green: 0, blue: 1, alpha: 0.9) }
+        let turned = snapshots.layer(rect) { $0.transform = Transform3D.rotation(0.1, 0, 0, 1) }
+        let masked = snapshots.layer(rect, mask: snapshots.layer(CGRect(x: 0, y: 0, width: 20, height: 20)))
+        let rasterized = snapshots.layer(rect) { $0.shouldRasterize = true; $0.shadowOpacity = 1 }
+        let inFaded = snapshots.layer(rect)
+        let fadedParent = snapshots.layer(CGRect(x: 0, y: 100, width: 100, height: 100), [inFaded]) {
+            $0.opacity = 0.5; $0.allowsGroupOpacity = false
+        }
+        let clipped = snapshots.layer(rect)
+        let clipping = snapshots.layer(CGRect(x: 100, y: 0, width: 100, height: 100), [clipped]) {
+            $0.masksToBounds = true; $0.cornerRadius = 10
+        }
+        let root = snapshots.layer(CGRect(x: 0, y: 0, width: 200, height: 200),
+                                   [faded, translucent, turned, masked, rasterized, fadedParent, clipping])
+        let k = covers(root)
+        for l in [faded, translucent, turned, masked, rasterized, fadedParent, inFaded, clipped] {
+            #expect(k[l.id]?.isEmpty == true, "layer \(l.id)")
+        }
+        #expect(k[clipping.id]?.isEmpty == false)
+    }
+
+    /// Overlapping shadowed cards (S3's kind of frame) with sublayers, translucent ones, plain
+    /// opaque ones, shifted far: the bands skip what later cards hide and paint the tree walk's
+    /// pixels, for any number of workers and within any limit.
+    @Test mutating func layersUnderOpaqueCardsSkipWhatTheyHideWithTheSamePixels() {
+        var g = TestLCG(seed: 26)
+        var subs: [LayerSnapshot] = []
+        for i in 0..<60 {
+            let x = g.unit() * 170 - 10, y = g.unit() * 170 - 10
+            let colour = CGColor(red: g.unit(), green: g.unit(), blue: g.unit(), alpha: i % 7 == 3 ? 0.7 : 1)
+            let inner = i % 5 == 0 ? [snapshots.layer(CGRect(x: 4, y: 30, width: 50, height: 12)) {
+                $0.backgroundColor = CGColor(red: 1, green: 1, blue: 1, alpha: 0.5)
+            }] : []
+            subs.append(snapshots.layer(CGRect(x: x, y: y, width: 40 + g.unit() * 30, height: 30 + g.unit() * 20), inner) {
+                $0.backgroundColor = colour
+                $0.cornerRadius = CGFloat(i % 4) * 4
+                if i % 6 != 1 {
+                    $0.shadowOpacity = 0.6; $0.shadowRadius = 3 + CGFloat(i % 3) * 2
+                    $0.shadowOffset = CGSize(width: CGFloat(i % 3) - 1, height: i % 9 == 0 ? 25 : 4)
+                }
+            })
+        }
+        let root = snapshots.layer(CGRect(x: 0, y: 0, width: 200, height: 200), subs) {
+            $0.backgroundColor = CGColor(red: 0.1, green: 0.1, blue: 0.1, alpha: 1)
+        }
+        let base = Compositor.base(scale: 1, origin: .zero)
+        for (threads, limit) in [(1, frame), (2, frame), (3, frame), (1, box(30, 40, 170, 190)), (2, box(60, 0, 140, 200))] {
+            let listed = OwnedTarget(box: frame), walked = OwnedTarget(box: frame)
+            let c = Compositor()
+            c.threads = threads
+            c.bandRows = 40
+            _ = c.damage(root, at: 0, base: base, frame: frame)
+            c.render(root, at: 0, into: listed.target, base: base, limit: limit)
+            Compositor().render(root, at: 0, into: walked.target, base: base, limit: limit)
+            #expect(memcmp(listed.target.pixels, walked.target.pixels, 200 * 200 * 4) == 0, "\(threads) workers, \(limit)")
+        }
+        // The cards do hide some of what lies under them.
+        let c = Compositor()
+        _ = c.damage(root, at: 0, base: base, frame: frame)
+        let t = OwnedTarget(box: frame)
+        let hiding = c.displayList.items.withUnsafeBufferPointer { items in
+            c.displayList.extents.withUnsafeBufferPointer { extents in
+                items.indices.filter { Compositor.hidden(after: $0, items, extents, limit: frame, target: t.target) != nil }.count
+            }
+        }
+        #expect(hiding > 20)
+    }
+}
