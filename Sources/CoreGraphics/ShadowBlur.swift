@@ -167,14 +167,29 @@ package enum ShadowBlur {
             }
         }
 
-        /// The columns where every one of `rows` is one value (empty when they share none).
-        func flat(rows: Range<Int>) -> Range<Int> {
-            flatLo.withUnsafeBufferPointer { lo in
-                flatHi.withUnsafeBufferPointer { hi in
-                    var a = 0, b = Int.max
-                    for y in rows { a = max(a, lo[y]); b = min(b, hi[y]) }
-                    return a < b ? a..<b : 0..<0
+        /// The columns where every row of a window of rows is one value, for windows whose ends
+        /// only move down: the largest `flatLo` and the smallest `flatHi` in the window, each kept
+        /// in a queue of rows (every row enters and leaves each queue once).
+        struct FlatWindow {
+            private var maxLo: [Int], minHi: [Int]
+            private var loHead = 0, loTail = 0, hiHead = 0, hiTail = 0, next = 0
+
+            init(height: Int) { maxLo = [Int](repeating: 0, count: height); minHi = maxLo }
+
+            mutating func columns(rows: Range<Int>, _ flatLo: [Int], _ flatHi: [Int]) -> Range<Int> {
+                guard !rows.isEmpty else { return 0..<0 }
+                next = max(next, rows.lowerBound)
+                while next < rows.upperBound {
+                    while loTail > loHead && flatLo[maxLo[loTail - 1]] <= flatLo[next] { loTail -= 1 }
+                    maxLo[loTail] = next; loTail += 1
+                    while hiTail > hiHead && flatHi[minHi[hiTail - 1]] >= flatHi[next] { hiTail -= 1 }
+                    minHi[hiTail] = next; hiTail += 1
+                    next += 1
                 }
+                while maxLo[loHead] < rows.lowerBound { loHead += 1 }
+                while minHi[hiHead] < rows.lowerBound { hiHead += 1 }
+                let a = flatLo[maxLo[loHead]], b = flatHi[minHi[hiHead]]
+                return a < b ? a..<b : 0..<0
             }
         }
 
@@ -186,6 +201,7 @@ package enum ShadowBlur {
                      k: UnsafeBufferPointer<Float>, needs: [Need]?) {
             let height = flatLo.count, r = k.count / 2, k = k.baseAddress!
             var before: Need? = nil   // the columns the row above wrote
+            var window = FlatWindow(height: height)   // its rows' ends only move down with y
             for y in 0..<height {
                 let need = needs?[y] ?? Need(lo: 0, hi: width)
                 let lo = max(need.lo, 0), hi = min(need.hi, width)
@@ -210,8 +226,11 @@ package enum ShadowBlur {
                 // Taps j read row y + j − r: those in top...bottom.
                 let first = max(0, top - y + r), end = min(2 * r + 1, bottom - y + r + 1)
                 // Columns where every row the taps read is one value: one output there (each
-                // row constant across them makes every column's sum the same).
-                let shared = hi - lo > 2 * ShadowBlur.minShared ? flat(rows: (y + first - r)..<(y + max(first, end) - r)) : 0..<0
+                // row constant across them makes every column's sum the same). Looked for when
+                // the row leaves enough columns to compute.
+                let skipped = need.skipLo < need.skipHi ? max(0, min(need.skipHi, hi) - max(need.skipLo, lo)) : 0
+                let shared = hi - lo - skipped > 2 * ShadowBlur.minShared
+                    ? window.columns(rows: (y + first - r)..<(y + max(first, end) - r), flatLo, flatHi) : 0..<0
                 func sum(_ x0: Int, _ x1: Int) {
                     guard x0 < x1 else { return }
                     cgs_blur_columns(out + x0, f + (y + first - r) * width + x0, width, k + first, end - first, x1 - x0)
