@@ -206,6 +206,9 @@ open class CARenderer: NSObject, LayerHost {
     /// How many times a content layer's cached picture was reused instead of drawn again (for tests and tools).
     package var contentCacheHits: Int { compositor.contentHits }
 
+    /// How many times a shadow was blended from a blurred plane kept from an earlier frame (for tests and tools).
+    package var shadowCacheHits: Int { compositor.shadowHits }
+
     /// True when a commit is waiting (changes made since the last frame on this thread).
     package static var hasPendingChanges: Bool {
         let s = TransactionState.current

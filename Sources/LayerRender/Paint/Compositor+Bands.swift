@@ -66,6 +66,7 @@ extension Compositor {
             skippedForDepth += helper.skippedForDepth
             rasterHits += helper.rasterHits - before.raster
             contentHits += helper.contentHits - before.content
+            shadowHits += helper.shadowHits - before.shadow
             tilesFading = tilesFading || helper.tilesFading
             for (id, keys) in helper.takeTileRequests() { tileRequests[id, default: []].formUnion(keys) }
         }
@@ -144,7 +145,7 @@ private final class BandWork: @unchecked Sendable {   // bands are taken under `
     let clearing: Bool
     let list: DisplayList?
     /// Each worker's cumulative cache hits before the frame (the frame adds its own to the main compositor's).
-    let hitsBefore: [(raster: Int, content: Int)]
+    let hitsBefore: [(raster: Int, content: Int, shadow: Int)]
     private let lock = NSLock()
     private var next = 0
 
@@ -152,7 +153,7 @@ private final class BandWork: @unchecked Sendable {   // bands are taken under `
          clearing: Bool, list: DisplayList?) {
         self.pool = pool; self.bands = bands; self.root = root; self.time = time; self.target = target; self.base = base
         self.clearing = clearing; self.list = list
-        hitsBefore = pool.map { ($0.rasterHits, $0.contentHits) }
+        hitsBefore = pool.map { ($0.rasterHits, $0.contentHits, $0.shadowHits) }
     }
 
     /// Worker `w`: paints bands with its compositor until none is left.
@@ -169,5 +170,6 @@ private final class BandWork: @unchecked Sendable {   // bands are taken under `
             c.paintBand(root, at: time, into: target, base: base, band: bands[i], frame: frame, clearing: clearing, list: list)
         }
         c.trimContentCache()
+        c.trimShadowCache()
     }
 }

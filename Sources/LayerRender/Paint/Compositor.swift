@@ -87,6 +87,11 @@ package final class Compositor {
     let blurScratch = ShadowBlur.Scratch()
     /// The one-row buffer of masked gradients (Compositor+MaskedGradient.swift).
     let rowBuffer = MaskPlane.RowBuffer()
+    /// Blurred shadow planes kept by layer identity (Compositor+Shadow.swift), and their bytes.
+    var shadowCache: [UInt64: ShadowEntry] = [:]
+    var shadowCacheBytes = 0
+    /// Shadows blended from a kept plane (cumulative).
+    @exclusivity(unchecked) package internal(set) var shadowHits = 0
     /// Content pictures reused from the cache (cumulative).
     @exclusivity(unchecked) package internal(set) var contentHits = 0
     /// Frames rendered so far (ages the content cache).
@@ -328,9 +333,7 @@ package final class Compositor {
             paint(mask, maskCtx)
             Raster.multiplyAlpha(offscreen.target, by: m.target, box: groupBox)
         }
-        if hasShadow, let color = s.shadowColor {
-            let radius = max(s.shadowRadius, 0) / pixel
-            let offset = CGSize(width: s.shadowOffset.width / pixel, height: s.shadowOffset.height / pixel)
+        if hasShadow {
             var source = offscreen.target
             var pathPlane: OwnedTarget? = nil
             if let path = s.shadowPath {
@@ -342,18 +345,12 @@ package final class Compositor {
                 source = plane.target
             }
             let exactCover = ctx.alpha * opacity == 1 && ctx.clips.isEmpty
-            // The blur's plane is charged to the band's budget: a wide blur of a small layer
-            // reads far more pixels than the layer's box (and replicators repeat it).
-            let sigma = radius * 2 / 3
-            if let p = Raster.shadowPlane(source: source.box, box: ctx.limit, sigma: sigma, offset: offset),
-               !spend(PixelBox(x0: p.x0 - p.reach, y0: p.y0 - p.reach, x1: p.x1 + p.reach, y1: p.y1 + p.reach)) {
-                withExtendedLifetime(pathPlane) {}
-                return
-            }
-            Raster.shadow(from: source, onto: ctx.target, box: ctx.limit, clips: ctx.clips, color: color,
-                          alpha: Float(shadowAlpha * ctx.alpha * opacity), sigma: sigma, offset: offset,
-                          opaqueAbove: exactCover ? offscreen.target : nil, hidden: ctx.hidden, scratch: blurScratch)
+            // A plane is kept for a layer drawn once a frame from its own pixels.
+            let keep = pathPlane == nil && !ctx.inTransition && ctx.copies == 1 ? snap.id : nil
+            let cast = paintShadow(s, ctx, from: source, pixel: pixel, opacity: opacity,
+                                   opaqueAbove: exactCover ? offscreen.target : nil, keep: keep)
             withExtendedLifetime(pathPlane) {}
+            guard cast else { return }
         }
         if let plane, rowsOnly {
             plane.composite(offscreen.target, onto: ctx.target, limit: groupBox.intersection(ctx.limit), alpha: Float(ctx.alpha * opacity))

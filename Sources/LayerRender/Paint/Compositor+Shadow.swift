@@ -1,0 +1,99 @@
+import CGSupport
+import CoreGraphics
+import Foundation
+
+// Stage: paint, a layer's shadow. Reads: the layer's state, its offscreen (what it draws), the
+// painter's context, and the blurred planes kept from earlier frames. Produces: the shadow under
+// the layer in the context's target; keeps a layer's blurred plane for the next frames when its
+// alpha did not change from one frame to the next (in real use most shadows belong to layers
+// that did not change; the canonical scenes turn this off, as their rules ask).
+extension Compositor {
+    /// A layer's shadow plane as last seen: its source alpha (`input`) and, once the same alpha
+    /// came again, that alpha blurred over the whole plane (`output`).
+    final class ShadowEntry {
+        let input: [UInt8]
+        var output: [UInt8]?
+        let sigma: CGFloat
+        let width: Int, height: Int, reach: Int
+        var frame: Int
+        init(_ plane: Raster.ShadowPlane, sigma: CGFloat, frame: Int) {
+            input = plane.bytes; self.sigma = sigma; width = plane.width; height = plane.height; reach = plane.reach
+            self.frame = frame
+        }
+        var bytes: Int { input.count + (output?.count ?? 0) }
+        /// Whether `plane`, blurred with `sigma`, gives this entry's bytes.
+        func holds(_ plane: Raster.ShadowPlane, sigma: CGFloat) -> Bool {
+            self.sigma == sigma && width == plane.width && height == plane.height && reach == plane.reach && input == plane.bytes
+        }
+    }
+
+    /// Whether the blurred planes of shadows whose alpha did not change are reused across frames
+    /// (benchmarks turn it off for the canonical scenes, whose rules ask for every shadow again).
+    package nonisolated(unsafe) static var reusesShadows = true   // a benchmark switch, set before any frame is drawn
+
+    /// Most bytes of kept shadow planes per compositor (each worker has its own): 32 MiB, about
+    /// eight hundred planes of a 120 × 90 layer; a plane past it is not kept.
+    static let maxShadowCacheBytes = 32 << 20
+
+    /// Casts `s`'s shadow from `source` onto `ctx`'s target (`pixel`: one device pixel in layer
+    /// units; `opacity`: the layer's, clamped; `opaqueAbove`: what will be composited over it
+    /// exactly; `keep`: the layer whose blurred plane may be kept, nil when it may not). False
+    /// when the band's pixel budget cannot pay for the blur's plane (the layer is then left out).
+    func paintShadow(_ s: LayerState, _ ctx: Context, from source: RenderTarget, pixel: CGFloat, opacity: Double,
+                     opaqueAbove: RenderTarget?, keep id: UInt64?) -> Bool {
+        guard let color = s.shadowColor else { return true }
+        let radius = max(s.shadowRadius, 0) / pixel
+        let offset = CGSize(width: s.shadowOffset.width / pixel, height: s.shadowOffset.height / pixel)
+        let sigma = radius * 2 / 3
+        // The blur's plane is charged to the band's budget: a wide blur of a small layer reads
+        // far more pixels than the layer's box (and replicators repeat it).
+        guard let p = Raster.shadowPlane(source: source.box, box: ctx.limit, sigma: sigma, offset: offset) else { return true }
+        guard spend(PixelBox(x0: p.x0 - p.reach, y0: p.y0 - p.reach, x1: p.x1 + p.reach, y1: p.y1 + p.reach)) else { return false }
+        let alpha = Float(min(max(s.shadowOpacity, 0), 1) * ctx.alpha * opacity)
+        guard let id, Compositor.reusesShadows, alpha > 0 else {
+            Raster.shadow(from: source, onto: ctx.target, box: ctx.limit, clips: ctx.clips, color: color, alpha: alpha,
+                          sigma: sigma, offset: offset, opaqueAbove: opaqueAbove, hidden: ctx.hidden, scratch: blurScratch)
+            return true
+        }
+        // The whole offscreen's plane: what is kept must serve any band and limit.
+        var plane = Raster.ShadowPlane(source: source, region: source.box, reach: p.reach)
+        guard plane.inked else { return true }
+        let blurSigma = min(max(sigma, 0), ShadowBlur.maxSigma)
+        let needs = Raster.shadowNeeds(plane, offset: (p.dx, p.dy), box: ctx.limit, clips: ctx.clips, opaqueAbove: opaqueAbove,
+                                       hidden: ctx.hidden, dst: ctx.target)
+        if let entry = shadowCache[id], entry.holds(plane, sigma: blurSigma) {
+            // The same alpha as last time: blurred whole once, then reused as long as it stays.
+            entry.frame = frameNumber
+            if entry.output == nil, shadowCacheBytes + plane.bytes.count <= Compositor.maxShadowCacheBytes {
+                ShadowBlur.blur(&plane.bytes, width: plane.width, height: plane.height, sigma: blurSigma, scratch: blurScratch)
+                entry.output = plane.bytes
+                shadowCacheBytes += plane.bytes.count
+            } else if let output = entry.output {
+                plane.bytes = output
+                shadowHits += 1
+            } else {
+                ShadowBlur.blur(&plane.bytes, width: plane.width, height: plane.height, sigma: blurSigma, needs: needs,
+                                scratch: blurScratch)
+            }
+        } else {
+            if let old = shadowCache.removeValue(forKey: id) { shadowCacheBytes -= old.bytes }
+            if shadowCacheBytes + plane.bytes.count <= Compositor.maxShadowCacheBytes {
+                shadowCache[id] = ShadowEntry(plane, sigma: blurSigma, frame: frameNumber)
+                shadowCacheBytes += plane.bytes.count
+            }
+            ShadowBlur.blur(&plane.bytes, width: plane.width, height: plane.height, sigma: blurSigma, needs: needs,
+                            scratch: blurScratch)
+        }
+        Raster.blendShadow(plane, offset: (p.dx, p.dy), onto: ctx.target, box: ctx.limit, clips: ctx.clips, color: color,
+                           alpha: alpha, needs: needs)
+        return true
+    }
+
+    /// Drops the kept shadow planes the last `cacheFrames` frames did not use.
+    func trimShadowCache() {
+        let oldest = frameNumber - Compositor.cacheFrames
+        guard shadowCache.values.contains(where: { $0.frame < oldest }) else { return }
+        shadowCache = shadowCache.filter { $0.value.frame >= oldest }
+        shadowCacheBytes = shadowCache.values.reduce(0) { $0 + $1.bytes }
+    }
+}

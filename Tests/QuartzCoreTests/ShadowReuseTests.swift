@@ -1,0 +1,78 @@
+// Shadows kept across frames (Compositor+Shadow.swift): a layer whose alpha did not change gets
+// the blurred plane of the last frame — with the pixels of a shadow drawn afresh, whatever
+// changed around it (colour, place, opacity, offset, what the layer holds) and wherever the
+// bands fall.
+import CoreGraphics
+import Foundation
+@testable import LayerRender
+@testable import QuartzCore
+import Testing
+
+@Suite(.serialized) struct ShadowReuseTests {
+    /// Twelve overlapping shadowed cards; from `step` 2 on, some change. Card 7 holds a sublayer,
+    /// card 8 casts its shadow from a path (never kept).
+    static func configure(_ root: CALayer, step: Int) {
+        CATransaction.begin()
+        CATransaction.setDisableActions(true)
+        defer { CATransaction.commit() }
+        while root.sublayers?.count ?? 0 < 12 {
+            let card = CALayer()
+            if root.sublayers?.count == 7 { card.addSublayer(CALayer()) }
+            root.addSublayer(card)
+        }
+        for (i, card) in (root.sublayers ?? []).enumerated() {
+            var origin = CGPoint(x: 8 + CGFloat(i % 4) * 46, y: 10 + CGFloat(i / 4) * 48)
+            card.backgroundColor = CGColor(red: CGFloat(i) / 12, green: 0.5, blue: 0.8, alpha: 1)
+            card.cornerRadius = 8
+            card.opacity = 1
+            card.shadowOpacity = 0.6
+            card.shadowRadius = 5
+            card.shadowOffset = CGSize(width: 2, height: 4)
+            card.shadowPath = i == 8 ? CGPath(rect: CGRect(x: 0, y: 0, width: 60, height: 44), transform: nil) : nil
+            let inner = card.sublayers?.first
+            inner?.frame = CGRect(x: 6, y: 6, width: 20, height: 10)
+            inner?.backgroundColor = CGColor(red: 1, green: 1, blue: 1, alpha: 0.5)
+            if step >= 2 {
+                switch i {
+                case 0: origin.x += CGFloat(3 * (step - 1)); origin.y += 2   // whole points: the same alpha
+                case 1: card.backgroundColor = CGColor(red: 0.9, green: 0.1, blue: 0.1, alpha: 1)
+                case 2: card.cornerRadius = CGFloat(8 + step)
+                case 3: origin.x += 0.5 * CGFloat(step)
+                case 4: card.shadowRadius = 5.1   // the same reach, another blur
+                case 5: card.shadowOffset = CGSize(width: -3, height: CGFloat(step))
+                case 6: card.opacity = 0.7
+                case 7:
+                    inner?.backgroundColor = CGColor(red: 0, green: 0, blue: 1, alpha: 0.5)
+                    if step >= 4 { inner?.frame.origin.x = 12 }
+                default: break
+                }
+            }
+            card.frame = CGRect(origin: origin, size: CGSize(width: 60, height: 44))
+        }
+    }
+
+    /// Frames 0 ... 5, each painted whole by one renderer that keeps its planes.
+    @Test(arguments: [1, 2]) func keptShadowsGiveTheFreshPixels(threads: Int) {
+        let warm = FrameDriver(200, 160)
+        warm.renderer.paintThreads = threads
+        warm.renderer.compositor.bandRows = 40
+        var hits: [Int] = []
+        for step in 0..<6 {
+            ShadowReuseTests.configure(warm.root, step: step)
+            warm.renderer.addUpdate(warm.renderer.bounds)
+            let kept = warm.frame(at: Double(step))
+            hits.append(warm.renderer.shadowCacheHits)
+            // A renderer of its own draws every shadow afresh.
+            let fresh = FrameDriver(200, 160)
+            ShadowReuseTests.configure(fresh.root, step: step)
+            let drawn = fresh.frame(at: Double(step))
+            #expect(fresh.renderer.shadowCacheHits == 0)
+            #expect(differingPixels(kept, drawn) == 0, "step \(step), \(threads) workers")
+        }
+        // Frames 0 and 1 see each alpha twice (kept, then blurred whole); from frame 2 on, the
+        // unchanged cards are blended from their planes, and those that change are not (each
+        // worker keeps its own planes, and the bands a worker takes change from frame to frame).
+        #expect(hits[1] == 0)
+        #expect(hits[2] > 0 && hits[5] - hits[4] >= (threads == 1 ? 7 : 1), "\(hits)")
+    }
+}
