@@ -23,7 +23,9 @@ extension Compositor {
         var bytes: Int { input.count + (output?.count ?? 0) }
         /// Whether `plane`, blurred with `sigma`, gives this entry's bytes.
         func holds(_ plane: Raster.ShadowPlane, sigma: CGFloat) -> Bool {
-            self.sigma == sigma && width == plane.width && height == plane.height && reach == plane.reach && input == plane.bytes
+            guard self.sigma == sigma, width == plane.width, height == plane.height, reach == plane.reach,
+                  input.count == plane.bytes.count else { return false }
+            return input.withUnsafeBytes { a in plane.bytes.withUnsafeBytes { b in memcmp(a.baseAddress!, b.baseAddress!, a.count) == 0 } }
         }
     }
 
@@ -52,7 +54,8 @@ extension Compositor {
         let alpha = Float(min(max(s.shadowOpacity, 0), 1) * ctx.alpha * opacity)
         guard let id, Compositor.reusesShadows, alpha > 0 else {
             Raster.shadow(from: source, onto: ctx.target, box: ctx.limit, clips: ctx.clips, color: color, alpha: alpha,
-                          sigma: sigma, offset: offset, opaqueAbove: opaqueAbove, hidden: ctx.hidden, scratch: blurScratch)
+                          sigma: sigma, offset: offset, opaqueAbove: opaqueAbove, hidden: ctx.hidden, scratch: blurScratch,
+                          tables: blendTables)
             return true
         }
         // The whole offscreen's plane: what is kept must serve any band and limit.
@@ -85,7 +88,7 @@ extension Compositor {
                             scratch: blurScratch)
         }
         Raster.blendShadow(plane, offset: (p.dx, p.dy), onto: ctx.target, box: ctx.limit, clips: ctx.clips, color: color,
-                           alpha: alpha, needs: needs)
+                           alpha: alpha, needs: needs, tables: blendTables)
         return true
     }
 

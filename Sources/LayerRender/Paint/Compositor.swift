@@ -85,6 +85,8 @@ package final class Compositor {
     let rasterScratch = RasterScratch()
     /// The shadow blur's plane, kept from one shadow to the next (each worker has its own).
     let blurScratch = ShadowBlur.Scratch()
+    /// The shadow blend's tables of the last shadow colour (each worker has its own).
+    let blendTables = ShadowTables()
     /// The one-row buffer of masked gradients (Compositor+MaskedGradient.swift).
     let rowBuffer = MaskPlane.RowBuffer()
     /// Blurred shadow planes kept by layer identity (Compositor+Shadow.swift), and their bytes.

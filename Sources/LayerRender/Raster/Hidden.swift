@@ -19,25 +19,41 @@ struct Hidden {
     /// The runs of `boxes` (the first `maxBoxes` not empty) in `target`.
     init(target: RenderTarget, boxes: [PixelBox]) {
         pixels = target.pixels
-        var boxes = boxes.filter { !$0.isEmpty }
-        guard !boxes.isEmpty else { return }
-        if boxes.count > Hidden.maxBoxes { boxes.removeLast(boxes.count - Hidden.maxBoxes) }
-        boxes.sort { $0.x0 < $1.x0 }
-        var edges: [Int] = []
-        edges.reserveCapacity(2 * boxes.count)
-        for b in boxes { edges.append(b.y0); edges.append(b.y1) }
-        edges.sort()
-        for k in 1..<edges.count where edges[k] != edges[k - 1] {
-            let y0 = edges[k - 1], y1 = edges[k]
-            // The boxes crossing these rows, by their left sides: runs that meet or touch merge.
-            var best = (lo: 0, hi: 0), cur = (lo: 0, hi: 0)
-            for b in boxes where b.y0 <= y0 && y0 < b.y1 {
-                if cur.lo < cur.hi && b.x0 <= cur.hi { cur.hi = max(cur.hi, b.x1); continue }
-                if cur.hi - cur.lo > best.hi - best.lo { best = cur }
-                cur = (b.x0, b.x1)
+        // A handful of boxes: sorted by insertion in buffers on the stack (one is made per group
+        // item and band).
+        segments = withUnsafeTemporaryAllocation(of: PixelBox.self, capacity: Hidden.maxBoxes) { sorted in
+            withUnsafeTemporaryAllocation(of: Int.self, capacity: 2 * Hidden.maxBoxes) { edges in
+                var n = 0, e = 0
+                for b in boxes where !b.isEmpty && n < Hidden.maxBoxes {
+                    // By left side.
+                    var i = n
+                    while i > 0 && sorted[i - 1].x0 > b.x0 { sorted[i] = sorted[i - 1]; i -= 1 }
+                    sorted[i] = b
+                    n += 1
+                    func insert(_ y: Int) {
+                        var j = e
+                        while j > 0 && edges[j - 1] > y { edges[j] = edges[j - 1]; j -= 1 }
+                        edges[j] = y
+                        e += 1
+                    }
+                    insert(b.y0)
+                    insert(b.y1)
+                }
+                var segments: [PixelBox] = []
+                for k in 1..<max(e, 1) where edges[k] != edges[k - 1] {
+                    let y0 = edges[k - 1], y1 = edges[k]
+                    // The boxes crossing these rows, by their left sides: runs that meet or touch merge.
+                    var best = (lo: 0, hi: 0), cur = (lo: 0, hi: 0)
+                    for b in UnsafeBufferPointer(start: sorted.baseAddress, count: n) where b.y0 <= y0 && y0 < b.y1 {
+                        if cur.lo < cur.hi && b.x0 <= cur.hi { cur.hi = max(cur.hi, b.x1); continue }
+                        if cur.hi - cur.lo > best.hi - best.lo { best = cur }
+                        cur = (b.x0, b.x1)
+                    }
+                    if cur.hi - cur.lo > best.hi - best.lo { best = cur }
+                    if best.lo < best.hi { segments.append(PixelBox(x0: best.lo, y0: y0, x1: best.hi, y1: y1)) }
+                }
+                return segments
             }
-            if cur.hi - cur.lo > best.hi - best.lo { best = cur }
-            if best.lo < best.hi { segments.append(PixelBox(x0: best.lo, y0: y0, x1: best.hi, y1: y1)) }
         }
     }
 

@@ -65,7 +65,7 @@ extension Raster {
     /// `scratch`: the calling thread's memory for the blur.
     static func shadow(from source: RenderTarget, onto dst: RenderTarget, box: PixelBox, clips: [ClipShape], color: CGColor,
                        alpha: Float, sigma: CGFloat, offset: CGSize, opaqueAbove: RenderTarget? = nil, hidden: Hidden? = nil,
-                       scratch: ShadowBlur.Scratch? = nil) {
+                       scratch: ShadowBlur.Scratch? = nil, tables: ShadowTables? = nil) {
         guard !box.isEmpty, alpha > 0,
               let (x0, y0, x1, y1, reach, dx, dy) = shadowPlane(source: source.box, box: box, sigma: sigma, offset: offset)
         else { return }
@@ -74,7 +74,8 @@ extension Raster {
         let needs = shadowNeeds(plane, offset: (dx, dy), box: box, clips: clips, opaqueAbove: opaqueAbove, hidden: hidden, dst: dst)
         ShadowBlur.blur(&plane.bytes, width: plane.width, height: plane.height, sigma: min(max(sigma, 0), ShadowBlur.maxSigma),
                         needs: needs, scratch: scratch)
-        blendShadow(plane, offset: (dx, dy), onto: dst, box: box, clips: clips, color: color, alpha: alpha, needs: needs)
+        blendShadow(plane, offset: (dx, dy), onto: dst, box: box, clips: clips, color: color, alpha: alpha, needs: needs,
+                    tables: tables)
     }
 
     /// The rows and columns of `plane` a shadow shifted by `offset` (whole pixels) paints onto
@@ -88,8 +89,9 @@ extension Raster {
 
     /// Blends `color` at `alpha` through the blurred `plane`, shifted by `offset` (whole pixels),
     /// onto `dst` within `box` (through `clips`), over the columns `needs` gives (without clips).
+    /// `tables`: the calling thread's kept blend tables.
     static func blendShadow(_ plane: ShadowPlane, offset: (Int, Int), onto dst: RenderTarget, box: PixelBox, clips: [ClipShape],
-                            color: CGColor, alpha: Float, needs: [ShadowBlur.Need]) {
+                            color: CGColor, alpha: Float, needs: [ShadowBlur.Need], tables: ShadowTables? = nil) {
         let pw = plane.width, ph = plane.height
         // Plane pixel (px, py) lands on frame pixel (px + ox, py + oy); only those inside `box` are drawn.
         let ox = plane.x0 + offset.0 - plane.reach, oy = plane.y0 + offset.1 - plane.reach
@@ -100,7 +102,8 @@ extension Raster {
             // Without clips a pixel's blend depends only on its coverage byte: `blend`'s colour
             // term and destination factor are tabled by byte, and the rows' spans, less the
             // opaque run the blur skipped (the picture above overwrites it), go to the C kernel.
-            let (terms, factors) = shadowTables(r: cr, g: cg, b: cb, a: ca, alpha: alpha)
+            let (terms, factors) = tables?.tables(r: cr, g: cg, b: cb, a: ca, alpha: alpha)
+                ?? shadowTables(r: cr, g: cg, b: cb, a: ca, alpha: alpha)
             plane.bytes.withUnsafeBufferPointer { pl in
                 for py in 0..<ph {
                     let need = needs[py]
@@ -185,5 +188,21 @@ extension Raster {
             if skip.lo < skip.hi { need.skipLo = skip.lo - ox; need.skipHi = skip.hi - ox }
             return need
         }
+    }
+}
+
+/// The blend tables of one shadow colour at one alpha (`Raster.shadowTables`), kept from one
+/// shadow to the next by one worker: a frame's shadows mostly share their colour and alpha.
+final class ShadowTables {
+    private var key: (Float, Float, Float, Float, Float)?
+    private var value: (terms: [Float], factors: [Float]) = ([], [])
+
+    /// `Raster.shadowTables` of premultiplied (r, g, b, a) at `alpha`, made again only for
+    /// another colour or alpha.
+    func tables(r: Float, g: Float, b: Float, a: Float, alpha: Float) -> (terms: [Float], factors: [Float]) {
+        if let key, key == (r, g, b, a, alpha) { return value }
+        value = Raster.shadowTables(r: r, g: g, b: b, a: a, alpha: alpha)
+        key = (r, g, b, a, alpha)
+        return value
     }
 }
