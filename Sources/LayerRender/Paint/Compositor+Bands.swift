@@ -21,6 +21,51 @@ extension Compositor {
     /// worker made every canonical scene slower on two cores (docs/PERFORMANCE.md), so it is one.
     static let bandsPerWorker = 1
 
+    /// The rows where `count` bands of `area` meet (count + 1 edges, from area.y0 to area.y1): with
+    /// a display list, where the work its items ask for (their pixels in each row, a group's —
+    /// an offscreen, maybe a blurred shadow — weighed `groupWeight` times a plain layer's) is
+    /// shared equally; without one, or when a band would get fewer than `minRows` rows, equal rows.
+    static func bandEdges(area: PixelBox, count: Int, minRows: Int, list: DisplayList?) -> [Int] {
+        let rows = area.y1 - area.y0
+        let even = (0...count).map { area.y0 + rows * $0 / count }
+        guard let list, count > 1, rows >= count * minRows else { return even }
+        // Each row's work: items' widths there, added where they start and taken off where they end.
+        var change = [Double](repeating: 0, count: rows + 1)
+        for (item, extent) in zip(list.items, list.extents) {
+            let b = (item.geometry == nil ? item.box.intersection(extent.limit) : extent.touched).intersection(area)
+            guard !b.isEmpty else { continue }
+            let weight = item.geometry == nil ? groupWeight : item.solid ? solidWeight : 1
+            let w = Double(b.x1 - b.x0) * weight
+            change[b.y0 - area.y0] += w
+            change[b.y1 - area.y0] -= w
+        }
+        var work = [Double](repeating: 0, count: rows + 1)   // work[r]: rows area.y0 ..< area.y0 + r
+        var perRow = 0.0
+        for r in 0..<rows {
+            perRow += change[r]
+            work[r + 1] = work[r] + perRow
+        }
+        let total = work[rows]
+        guard total > 0 else { return even }
+        var edges = [area.y0]
+        var r = 0
+        for k in 1..<count {
+            let share = total * Double(k) / Double(count)
+            while r < rows && work[r] < share { r += 1 }
+            // At least `minRows` for this band and for each band after it.
+            let lo = edges[k - 1] - area.y0 + minRows, hi = rows - (count - k) * minRows
+            edges.append(area.y0 + min(max(r, lo), hi))
+        }
+        edges.append(area.y1)
+        return edges
+    }
+
+    /// A group's work per pixel against a plain layer's (an offscreen cleared, painted and
+    /// composited, and most often a shadow blurred and blended under it).
+    static let groupWeight = 4.0
+    /// A solid rect's work per pixel against a plain layer's blend (a store).
+    static let solidWeight = 0.25
+
     func renderBands(_ root: LayerSnapshot, at time: Double, into target: RenderTarget, base: Homography, limit: PixelBox?,
                      clearing: Bool = false) {
         // Footprints describe this frame only when the damage walk just ran for this tree, time and base.
@@ -52,10 +97,10 @@ extension Compositor {
             helper.cullBoxes = cullBoxes
         }
         defer { for helper in pool.dropFirst() { helper.cullBoxes = nil } }
-        // Equal bands, top to bottom (the first rows are taken first).
-        let bands = (0..<count).map { i in
-            PixelBox(x0: area.x0, y0: area.y0 + rows * i / count, x1: area.x1, y1: area.y0 + rows * (i + 1) / count)
-        }
+        // Bands of about equal work (of equal rows without a list), top to bottom (the first rows
+        // are taken first).
+        let edges = Compositor.bandEdges(area: area, count: count, minRows: max(bandRows, 1), list: list)
+        let bands = (0..<count).map { i in PixelBox(x0: area.x0, y0: edges[i], x1: area.x1, y1: edges[i + 1]) }
         let work = BandWork(pool: pool, bands: bands, root: root, time: time, target: target, base: base, clearing: clearing,
                             list: list)
         let runs: [@Sendable () -> Void] = (0..<pool.count).map { w in { work.run(worker: w, frame: full) } }
