@@ -33,6 +33,16 @@ extension Compositor {
     /// (benchmarks turn it off for the canonical scenes, whose rules ask for every shadow again).
     package nonisolated(unsafe) static var reusesShadows = true   // a benchmark switch, set before any frame is drawn
 
+    /// Whether `s`'s shadow may be kept across frames: the layer is drawn once a frame (no
+    /// replicator copies, not one side of a transition) from its own pixels (no `shadowPath`).
+    static func keepsShadow(_ snap: LayerSnapshot, _ s: LayerState, _ ctx: Context) -> Bool {
+        reusesShadows && s.shadowPath == nil && !ctx.inTransition && ctx.copies == 1
+    }
+
+    /// Largest layer (device pixels) whose offscreen covers it whole when its shadow may be kept:
+    /// a 256 × 256 layer; a larger one covers only what reaches the rows being painted.
+    static let maxWholeShadowPixels = 1 << 16
+
     /// Most bytes of kept shadow planes per compositor (each worker has its own): 32 MiB, about
     /// eight hundred planes of a 120 × 90 layer; a plane past it is not kept.
     static let maxShadowCacheBytes = 32 << 20
@@ -52,7 +62,7 @@ extension Compositor {
         guard let p = Raster.shadowPlane(source: source.box, box: ctx.limit, sigma: sigma, offset: offset) else { return true }
         guard spend(PixelBox(x0: p.x0 - p.reach, y0: p.y0 - p.reach, x1: p.x1 + p.reach, y1: p.y1 + p.reach)) else { return false }
         let alpha = Float(min(max(s.shadowOpacity, 0), 1) * ctx.alpha * opacity)
-        guard let id, Compositor.reusesShadows, alpha > 0 else {
+        guard let id, alpha > 0 else {
             Raster.shadow(from: source, onto: ctx.target, box: ctx.limit, clips: ctx.clips, color: color, alpha: alpha,
                           sigma: sigma, offset: offset, opaqueAbove: opaqueAbove, hidden: ctx.hidden, scratch: blurScratch,
                           tables: blendTables)

@@ -256,7 +256,12 @@ package final class Compositor {
             let m = Compositor.shadowMargin(s, pixel: pixel)
             reach = PixelBox(x0: reach.x0 - m.x, y0: reach.y0 - m.y, x1: reach.x1 + m.x, y1: reach.y1 + m.y).intersection(ctx.frame)
         }
-        let box = corners.isComplete ? PixelBox(covering: corners.bounds, limit: reach) : PixelBox(x0: 0, y0: 0, x1: 0, y1: 0)
+        // A small leaf whose shadow may be kept is drawn whole, so that repainting part of it
+        // (damage passing by) finds the same offscreen as the last frame.
+        let keep = hasShadow && Compositor.keepsShadow(snap, s, ctx)
+        let whole = keep && snap.sublayers.isEmpty ? PixelBox(covering: corners.bounds, limit: ctx.frame) : .empty
+        let limit = !whole.isEmpty && (whole.x1 - whole.x0) * (whole.y1 - whole.y0) <= Compositor.maxWholeShadowPixels ? ctx.frame : reach
+        let box = corners.isComplete ? PixelBox(covering: corners.bounds, limit: limit) : PixelBox(x0: 0, y0: 0, x1: 0, y1: 0)
         var shape = RoundedRect(rect: b, radius: s.cornerRadius, mask: s.maskedCorners)
         if s.allowsEdgeAntialiasing { shape.hardEdges = UInt8(~s.edgeAntialiasingMask & 15) }
         let clipSelf = ClipShape(shape: shape, inverse: inverse, pixel: pixel, box: box)
@@ -347,10 +352,8 @@ package final class Compositor {
                 source = plane.target
             }
             let exactCover = ctx.alpha * opacity == 1 && ctx.clips.isEmpty
-            // A plane is kept for a layer drawn once a frame from its own pixels.
-            let keep = pathPlane == nil && !ctx.inTransition && ctx.copies == 1 ? snap.id : nil
             let cast = paintShadow(s, ctx, from: source, pixel: pixel, opacity: opacity,
-                                   opaqueAbove: exactCover ? offscreen.target : nil, keep: keep)
+                                   opaqueAbove: exactCover ? offscreen.target : nil, keep: keep ? snap.id : nil)
             withExtendedLifetime(pathPlane) {}
             guard cast else { return }
         }
