@@ -44,6 +44,26 @@ import Testing
         #expect(k2[plain.id]?.rows == box(21, 37, 139, 83))
     }
 
+    /// An antialiased side is fully covered from 0.5·√(sx/sy) pixels in along x under a map
+    /// scaling x by sx and y by sy (one pixel size for both axes), so the inside is taken that
+    /// far from the sides; a map with no finite inverse, or corners past `maxCorner`, covers
+    /// nothing.
+    @Test mutating func theInsideKeepsClearOfStretchedEdges() {
+        #expect(Compositor.inset(1, 1) == (1, 1))
+        #expect(Compositor.inset(1, 12) == (1, 2))
+        #expect(Compositor.inset(50, 1) == (4, 1))
+        let stretched = snapshots.layer(CGRect(x: 20, y: 20, width: 40, height: 10)) { $0.transform = Transform3D.scale(1, 12, 1) }
+        let tiny = snapshots.layer(CGRect(x: 0, y: 0, width: 1e202, height: 1e202)) { $0.transform = Transform3D.scale(1e-200, 1e-200, 1) }
+        let far = snapshots.layer(CGRect(x: -5e7, y: 150, width: 1e8, height: 40))   // across the frame
+        let root = snapshots.layer(CGRect(x: 0, y: 0, width: 200, height: 200), [stretched, tiny, far]) { $0.backgroundColor = nil }
+        let k = covers(root)
+        // Rows −35 … 85 in pixels (12 × 10 about the centre, 25), clipped to the frame, kept
+        // clear by 2 along y and 1 along x.
+        #expect(k[stretched.id]?.rows == box(21, 2, 59, 83))
+        #expect(k[tiny.id]?.isEmpty ?? true)   // not listed: its map has no inverse
+        #expect(k[far.id]?.isEmpty == true)
+    }
+
     /// Anything that lets what lies under a layer show, or changes how it is composited, covers
     /// nothing: opacity, a translucent background, a turn, a mask, group alpha or a rounded clip
     /// from its superlayers, shouldRasterize, being hidden.
@@ -71,6 +91,37 @@ import Testing
         #expect(k[clipping.id]?.isEmpty == false)
     }
 
+    /// The covers of later items hold only if those items are painted: a band past its pixel
+    /// budget skips the rest of the list. Each item says the most it may charge (a plain layer
+    /// its box, a leaf drawn apart for its shadow three times its box, any other group without
+    /// bound), and a band sums what follows each item.
+    @Test mutating func laterItemsSayWhatTheyMayCharge() {
+        let plain = snapshots.layer(CGRect(x: 10, y: 10, width: 20, height: 10))
+        let shadowed = snapshots.layer(CGRect(x: 50, y: 10, width: 20, height: 20)) { $0.shadowOpacity = 0.5; $0.shadowRadius = 2 }
+        let parent = snapshots.layer(CGRect(x: 100, y: 10, width: 20, height: 20), [snapshots.layer(CGRect(x: 0, y: 0, width: 5, height: 5))]) {
+            $0.shadowOpacity = 0.5
+        }
+        func list(_ subs: [LayerSnapshot]) -> DisplayList {
+            let root = snapshots.layer(CGRect(x: 0, y: 0, width: 200, height: 200), subs) { $0.backgroundColor = nil }
+            let c = Compositor()
+            _ = c.damage(root, at: 0, base: Compositor.base(scale: 1, origin: .zero), frame: frame)
+            return c.displayList
+        }
+        let l = list([plain, shadowed, parent])
+        let shadowedBox = l.items[1].box.area
+        #expect(shadowedBox > 400)   // its shadow's spread included
+        #expect(l.extents.map(\.spend) == [200, 3 * shadowedBox, Int.max])
+        l.extents.withUnsafeBufferPointer { extents in
+            #expect(Compositor.laterSpend(extents, band: frame) == [Int.max, Int.max, Int.max, 0])
+        }
+        // Without the unbounded group: the sums, and only what meets the band.
+        let bounded = list([plain, shadowed])
+        bounded.extents.withUnsafeBufferPointer { extents in
+            #expect(Compositor.laterSpend(extents, band: frame) == [200 + 3 * shadowedBox, 3 * shadowedBox, 0])
+            #expect(Compositor.laterSpend(extents, band: box(0, 0, 40, 200)) == [200, 0, 0])
+        }
+    }
+
     /// Overlapping shadowed cards (S3's kind of frame) with sublayers, translucent ones, plain
     /// opaque ones, shifted far: the bands skip what later cards hide and paint the tree walk's
     /// pixels, for any number of workers and within any limit.
@@ -92,6 +143,25 @@ import Testing
                 }
             })
         }
+        // Stretched twelve times along y (a card animating its scale passes through such maps):
+        // its antialiased edges are wider along y than one pixel.
+        for i in 0..<3 {
+            subs.append(snapshots.layer(CGRect(x: 20 + Double(i) * 50, y: 60, width: 40, height: 10)) {
+                $0.cornerRadius = 4
+                $0.transform = Transform3D.scale(1, 12, 1)
+                if i == 1 { $0.shadowOpacity = 0.7; $0.shadowRadius = 3 }
+            })
+            subs.append(snapshots.layer(CGRect(x: 30 + Double(i) * 50, y: 40, width: 30, height: 30)) {
+                $0.backgroundColor = CGColor(red: 0.9, green: 0.9, blue: 0.1, alpha: 1)
+                $0.cornerRadius = 6
+                $0.shadowOpacity = 0.6; $0.shadowRadius = 2
+            })
+        }
+        // A wide opaque rect last: the groups before it are painted only around it in the bands
+        // it covers much of (the occluder), and skip its inside in the others.
+        subs.append(snapshots.layer(CGRect(x: 20, y: 110, width: 170, height: 70)) {
+            $0.backgroundColor = CGColor(red: 0.3, green: 0.3, blue: 0.35, alpha: 1)
+        })
         let root = snapshots.layer(CGRect(x: 0, y: 0, width: 200, height: 200), subs) {
             $0.backgroundColor = CGColor(red: 0.1, green: 0.1, blue: 0.1, alpha: 1)
         }

@@ -15,6 +15,12 @@ package struct Homography: Equatable, Sendable {
 
     package static let identity = Homography(m: (1, 0, 0, 0, 1, 0, 0, 0, 1))
 
+    /// Whether every term is finite.
+    var isFinite: Bool {
+        m.0.isFinite && m.1.isFinite && m.2.isFinite && m.3.isFinite && m.4.isFinite && m.5.isFinite
+            && m.6.isFinite && m.7.isFinite && m.8.isFinite
+    }
+
     package static func == (a: Homography, b: Homography) -> Bool {
         a.m.0 == b.m.0 && a.m.1 == b.m.1 && a.m.2 == b.m.2 && a.m.3 == b.m.3 && a.m.4 == b.m.4
             && a.m.5 == b.m.5 && a.m.6 == b.m.6 && a.m.7 == b.m.7 && a.m.8 == b.m.8

@@ -5,6 +5,12 @@ import Foundation
 package struct PixelBox: Equatable, Sendable {
     package var x0: Int, y0: Int, x1: Int, y1: Int
     package var isEmpty: Bool { x0 >= x1 || y0 >= y1 }
+    /// Its pixel count (0 when empty; `Int.max` when it would overflow).
+    var area: Int {
+        guard !isEmpty else { return 0 }
+        let (a, o) = (x1 - x0).multipliedReportingOverflow(by: y1 - y0)
+        return o ? Int.max : a
+    }
     /// The smallest box holding both (an empty box contributes nothing).
     package func union(_ o: PixelBox) -> PixelBox {
         if o.isEmpty { return self }

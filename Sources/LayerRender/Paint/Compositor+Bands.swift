@@ -24,7 +24,8 @@ extension Compositor {
     /// The rows where `count` bands of `area` meet (count + 1 edges, from area.y0 to area.y1): with
     /// a display list, where the work its items ask for (their pixels in each row, a group's —
     /// an offscreen, maybe a blurred shadow — weighed `groupWeight` times a plain layer's) is
-    /// shared equally; without one, or when a band would get fewer than `minRows` rows, equal rows.
+    /// shared equally, each band keeping at least `minRows` rows; without one, or with fewer than
+    /// `minRows` rows for each band, equal rows.
     static func bandEdges(area: PixelBox, count: Int, minRows: Int, list: DisplayList?) -> [Int] {
         let rows = area.y1 - area.y0
         let even = (0...count).map { area.y0 + rows * $0 / count }
@@ -66,6 +67,16 @@ extension Compositor {
     /// A solid rect's work per pixel against a plain layer's blend (a store).
     static let solidWeight = 0.25
 
+    /// Helpers from `first` on did not paint this frame: their caches age as if they had, so
+    /// that what they keep is dropped after `cacheFrames` frames like the others'.
+    private func ageIdleHelpers(from first: Int) {
+        for helper in helpers.dropFirst(first) {
+            helper.frameNumber += 1
+            helper.trimContentCache()
+            helper.trimShadowCache()
+        }
+    }
+
     func renderBands(_ root: LayerSnapshot, at time: Double, into target: RenderTarget, base: Homography, limit: PixelBox?,
                      clearing: Bool = false) {
         // Footprints describe this frame only when the damage walk just ran for this tree, time and base.
@@ -84,10 +95,12 @@ extension Compositor {
             let work = BandWork(pool: [self], bands: [area], root: root, time: time, target: target, base: base,
                                 clearing: clearing, list: list)
             Compositor.paint(deep: root.height > Compositor.shallowHeight, [{ work.run(worker: 0, frame: full) }])
+            ageIdleHelpers(from: 0)
             return
         }
         while helpers.count < min(workers, count) - 1 { helpers.append(Compositor(helping: self)) }
         let pool = [self] + helpers.prefix(min(workers, count) - 1)
+        defer { ageIdleHelpers(from: pool.count - 1) }
         for helper in pool.dropFirst() {
             helper.maxDepth = maxDepth
             helper.paintBudget = paintBudget

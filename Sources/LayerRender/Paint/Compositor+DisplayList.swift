@@ -23,6 +23,13 @@ extension Compositor {
             list.items.withUnsafeBufferPointer { items in
                 list.extents.withUnsafeBufferPointer { extents in
                     let occluder = Compositor.occluder(items, extents, band: band)
+                    // A group relies on later items' covers only while the band's budget surely
+                    // pays for every later item (past it they are skipped, and would leave holes).
+                    let later = list.groups > 0 ? Compositor.laterSpend(extents, band: band) : []
+                    func hidden(after i: Int, _ limit: PixelBox) -> HiddenRuns? {
+                        guard !later.isEmpty, !overBudget, later[i + 1] <= paintBudget - paintedPixels else { return nil }
+                        return Compositor.hidden(after: i, items, extents, limit: limit, target: target)
+                    }
                     for i in items.indices {
                         guard !overBudget else { culledLayers += 1; continue }
                         let limit = extents[i].limit.intersection(band)
@@ -32,8 +39,7 @@ extension Compositor {
                         let item = items.baseAddress! + i
                         let c = contexts.baseAddress! + Int(item.pointee.context)
                         guard i < occluder.index else {
-                            paint(item, c, limit: limit, target: target, frame: frame,
-                                  hidden: Compositor.hidden(after: i, items, extents, limit: limit, target: target))
+                            paint(item, c, limit: limit, target: target, frame: frame, hidden: hidden(after: i, limit))
                             continue
                         }
                         // A plain item paints within its box; a group's sublayers may reach
@@ -45,7 +51,7 @@ extension Compositor {
                             parts.forEach { paint(item, c, limit: $0, target: target, frame: frame) }
                         } else {
                             paint(item, c, limit: parts.bounds, target: target, frame: frame,
-                                  hidden: Compositor.hidden(after: i, items, extents, limit: parts.bounds, target: target))
+                                  hidden: hidden(after: i, parts.bounds))
                         }
                     }
                 }
@@ -80,19 +86,34 @@ extension Compositor {
     /// when none is covered. Up to `laterItems` items are looked at, so that a long list of groups
     /// costs each no more than that.
     static func hidden(after i: Int, _ items: UnsafeBufferPointer<DisplayItem>, _ extents: UnsafeBufferPointer<DisplayList.Extent>,
-                       limit: PixelBox, target: RenderTarget) -> Hidden? {
+                       limit: PixelBox, target: RenderTarget) -> HiddenRuns? {
         let item = items.baseAddress! + i
         guard item.pointee.geometry == nil else { return nil }
         // A group without sublayers paints within its box (its shadow included); else anywhere.
-        let reach = item.pointee.footprint.snapshot.sublayers.isEmpty ? limit.intersection(item.pointee.box) : limit
-        guard !reach.isEmpty else { return nil }
+        let area = item.pointee.leaf ? limit.intersection(item.pointee.box) : limit
+        guard !area.isEmpty else { return nil }
         var boxes: [PixelBox] = []
+        func add(_ b: PixelBox) { if !b.isEmpty { boxes.append(b) } }
         for j in (i + 1)..<min(items.count, i + 1 + laterItems) where !extents[j].cover.isEmpty {
-            boxes.append(extents[j].cover.rows.intersection(reach))
-            boxes.append(extents[j].cover.columns.intersection(reach))
+            add(extents[j].cover.rows.intersection(area))
+            add(extents[j].cover.columns.intersection(area))
+            if boxes.count >= HiddenRuns.maxBoxes { break }
         }
-        let hidden = Hidden(target: target, boxes: boxes)
+        guard !boxes.isEmpty else { return nil }
+        let hidden = HiddenRuns(target: target, boxes: boxes)
         return hidden.segments.isEmpty ? nil : hidden
+    }
+
+    /// For each item, the most that it and the items after it that meet `band` may charge to
+    /// the band's budget (saturating at `Int.max`); one more entry, 0, after the last.
+    static func laterSpend(_ extents: UnsafeBufferPointer<DisplayList.Extent>, band: PixelBox) -> [Int] {
+        var later = [Int](repeating: 0, count: extents.count + 1)
+        for i in extents.indices.reversed() {
+            let spend = extents[i].touched.intersection(band).isEmpty ? 0 : extents[i].spend
+            let (sum, o) = later[i + 1].addingReportingOverflow(spend)
+            later[i] = o ? Int.max : sum
+        }
+        return later
     }
 
     /// Most later items a group's hidden runs are gathered from.
@@ -101,7 +122,7 @@ extension Compositor {
     /// A painted item: a group through the recursive painter (with what later items hide), a
     /// plain layer through its own.
     private func paint(_ item: UnsafePointer<DisplayItem>, _ c: UnsafePointer<DisplayContext>, limit: PixelBox,
-                       target: RenderTarget, frame: PixelBox, hidden: Hidden? = nil) {
+                       target: RenderTarget, frame: PixelBox, hidden: HiddenRuns? = nil) {
         if item.pointee.geometry == nil {
             var ctx = c.pointee.context(alpha: c.pointee.alpha, target: target, limit: limit, frame: frame)
             ctx.hidden = hidden

@@ -8,11 +8,13 @@ import Foundation
 // alpha did not change from one frame to the next (in real use most shadows belong to layers
 // that did not change; the canonical scenes turn this off, as their rules ask).
 extension Compositor {
-    /// A layer's shadow plane as last seen: its source alpha (`input`) and, once the same alpha
-    /// came again, that alpha blurred over the whole plane (`output`).
+    /// A layer's shadow plane as last seen: its source alpha (`input`), how many times since the
+    /// same alpha came again (`matches`) and, from the second time, that alpha blurred over the
+    /// whole plane (`output`; a shadow whose alpha changes every other frame never pays for it).
     final class ShadowEntry {
         let input: [UInt8]
         var output: [UInt8]?
+        var matches = 0
         let sigma: CGFloat
         let width: Int, height: Int, reach: Int
         var frame: Int
@@ -35,7 +37,7 @@ extension Compositor {
 
     /// Whether `s`'s shadow may be kept across frames: the layer is drawn once a frame (no
     /// replicator copies, not one side of a transition) from its own pixels (no `shadowPath`).
-    static func keepsShadow(_ snap: LayerSnapshot, _ s: LayerState, _ ctx: Context) -> Bool {
+    static func keepsShadow(_ s: LayerState, _ ctx: Context) -> Bool {
         reusesShadows && s.shadowPath == nil && !ctx.inTransition && ctx.copies == 1
     }
 
@@ -71,13 +73,15 @@ extension Compositor {
         // The whole offscreen's plane: what is kept must serve any band and limit.
         var plane = Raster.ShadowPlane(source: source, region: source.box, reach: p.reach)
         guard plane.inked else { return true }
-        let blurSigma = min(max(sigma, 0), ShadowBlur.maxSigma)
+        let blurSigma = Raster.blurSigma(sigma)
         let needs = Raster.shadowNeeds(plane, offset: (p.dx, p.dy), box: ctx.limit, clips: ctx.clips, opaqueAbove: opaqueAbove,
                                        hidden: ctx.hidden, dst: ctx.target)
         if let entry = shadowCache[id], entry.holds(plane, sigma: blurSigma) {
-            // The same alpha as last time: blurred whole once, then reused as long as it stays.
+            // The same alpha as last time: after twice, blurred whole once, then reused as long
+            // as it stays.
             entry.frame = frameNumber
-            if entry.output == nil, shadowCacheBytes + plane.bytes.count <= Compositor.maxShadowCacheBytes {
+            entry.matches += 1
+            if entry.output == nil, entry.matches >= 2, shadowCacheBytes + plane.bytes.count <= Compositor.maxShadowCacheBytes {
                 ShadowBlur.blur(&plane.bytes, width: plane.width, height: plane.height, sigma: blurSigma, scratch: blurScratch)
                 entry.output = plane.bytes
                 shadowCacheBytes += plane.bytes.count

@@ -187,7 +187,7 @@ package final class Compositor {
         /// counts multiplied): nested replicators share one budget, `ReplicatorContent.maxInstances`.
         var copies = 1
         /// Pixels of the frame that items listed later overwrite (nil: none known).
-        var hidden: Hidden? = nil
+        var hidden: HiddenRuns? = nil
 
         init(_ inherited: DisplayContext, target: RenderTarget, frame: PixelBox) {
             self.inherited = inherited; self.target = target; self.frame = frame
@@ -258,13 +258,14 @@ package final class Compositor {
         }
         // A small leaf whose shadow may be kept is drawn whole, so that repainting part of it
         // (damage passing by) finds the same offscreen as the last frame.
-        let keep = hasShadow && Compositor.keepsShadow(snap, s, ctx)
+        // (Only into an offscreen: painted in place, the layer keeps to `reach`.)
+        let keep = hasShadow && Compositor.keepsShadow(s, ctx)
         let whole = keep && snap.sublayers.isEmpty ? PixelBox(covering: corners.bounds, limit: ctx.frame) : .empty
         let limit = !whole.isEmpty && (whole.x1 - whole.x0) * (whole.y1 - whole.y0) <= Compositor.maxWholeShadowPixels ? ctx.frame : reach
-        let box = corners.isComplete ? PixelBox(covering: corners.bounds, limit: limit) : PixelBox(x0: 0, y0: 0, x1: 0, y1: 0)
+        var box = corners.isComplete ? PixelBox(covering: corners.bounds, limit: limit) : PixelBox(x0: 0, y0: 0, x1: 0, y1: 0)
         var shape = RoundedRect(rect: b, radius: s.cornerRadius, mask: s.maskedCorners)
         if s.allowsEdgeAntialiasing { shape.hardEdges = UInt8(~s.edgeAntialiasingMask & 15) }
-        let clipSelf = ClipShape(shape: shape, inverse: inverse, pixel: pixel, box: box)
+        var clipSelf = ClipShape(shape: shape, inverse: inverse, pixel: pixel, box: box)
 
         // Offscreen when the layer must be composited as one image: group opacity, a shadow cast
         // by everything it draws, or a mask multiplying it.
@@ -297,6 +298,10 @@ package final class Compositor {
                                shape: shape, clipSelf: clipSelf, opacity: opacity) { return }
         let plane = plainMask.map { maskPlane($0, box: groupBox) }
         let isolated = (group || hasShadow || snap.mask != nil || raster != nil) && OwnedTarget.fitsBudget(groupBox, offscreens)
+        if !isolated, limit != reach {
+            box = box.intersection(reach)
+            clipSelf = ClipShape(shape: shape, inverse: inverse, pixel: pixel, box: box)
+        }
         guard spend(isolated ? groupBox : box) else { culledLayers += 1; return }
         let offscreen = isolated ? OwnedTarget(box: groupBox, budget: offscreens) : nil
         var own = ctx

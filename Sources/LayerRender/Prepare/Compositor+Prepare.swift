@@ -26,8 +26,13 @@ extension Compositor {
         guard !Compositor.needsGroup(snap, s, transitioning: f.transitioning) else {
             let cover = Compositor.opaqueCover(snap, s, world: f.world, context: displayList.contexts[Int(k)], group: true,
                                                transitioning: f.transitioning)
-            displayList.append(DisplayItem(kind: .group, context: k, footprint: f, box: f.box, local: local, geometry: nil),
-                               cover: cover)
+            // A leaf drawn apart only for its shadow charges its offscreen and its blur's plane,
+            // each within its box (the shadow's spread included); any other group, its subtree.
+            let leaf = snap.sublayers.isEmpty
+            let bounded = leaf && !Compositor.needsGroup(snap, s, transitioning: f.transitioning, forShadow: false)
+            let (three, overflow) = f.box.area.multipliedReportingOverflow(by: 3)
+            displayList.append(DisplayItem(kind: .group, context: k, leaf: leaf, footprint: f, box: f.box, local: local, geometry: nil),
+                               cover: cover, spend: bounded && !overflow ? three : Int.max)
             return (-1, -1)
         }
         let bordered = s.pointee.borderWidth > 0 && (s.pointee.borderColor?.alpha ?? 0) > 0
@@ -66,10 +71,12 @@ extension Compositor {
 
     /// Whether the recursive painter draws the layer through an offscreen group or a path of its
     /// own (Compositor.swift's `paint`): then it and its subtree are one `.group` item.
-    static func needsGroup(_ snap: LayerSnapshot, _ s: UnsafePointer<LayerState>, transitioning: Bool) -> Bool {
+    /// `forShadow`: false to leave a shadow out of the reasons (what else would make it a group).
+    static func needsGroup(_ snap: LayerSnapshot, _ s: UnsafePointer<LayerState>, transitioning: Bool,
+                           forShadow: Bool = true) -> Bool {
         if transitioning || snap.mask != nil || s.pointee.shouldRasterize { return true }
         if min(max(s.pointee.opacity, 0), 1) < 1 && s.pointee.allowsGroupOpacity && !snap.sublayers.isEmpty { return true }
-        if min(max(s.pointee.shadowOpacity, 0), 1) > 0 && (s.pointee.shadowColor?.alpha ?? 0) > 0 { return true }
+        if forShadow, min(max(s.pointee.shadowOpacity, 0), 1) > 0 && (s.pointee.shadowColor?.alpha ?? 0) > 0 { return true }
         switch snap.contentKind {
         case nil: return false
         case .transformLayer?, .replicator?: return true

@@ -22,23 +22,31 @@ struct DisplayList {
     var contexts: [DisplayContext] = []
     /// Layers left out for being deeper than the compositor's `maxDepth`.
     var skippedForDepth = 0
+    /// How many items are groups.
+    private(set) var groups = 0
 
     /// Where an item may paint (device pixels): its context's limit, and within it the pixels
-    /// it can touch (a plain item's box; a group's sublayers may reach past its own box, so the
-    /// whole limit).
+    /// it can touch (a plain item's box, a leaf group's box with its shadow; the sublayers of
+    /// any other group may reach past its own box, so the whole limit).
     struct Extent {
         let limit: PixelBox
         let touched: PixelBox
         /// The pixels it leaves opaque whatever lay under them (within `limit`).
         let cover: OpaqueCover
+        /// Most pixels painting it charges to a band's budget (`Compositor.spend`); `Int.max`
+        /// when its subtree could charge any number.
+        let spend: Int
     }
 
-    /// Adds `item`, whose context is already in `contexts`, and what it covers.
-    mutating func append(_ item: DisplayItem, cover: OpaqueCover = .none) {
+    /// Adds `item`, whose context is already in `contexts`, what it covers and what painting it
+    /// may charge to a band's budget (nil: a plain layer's box, or nothing for a border).
+    mutating func append(_ item: DisplayItem, cover: OpaqueCover = .none, spend: Int? = nil) {
         let limit = contexts[Int(item.context)].limit
-        extents.append(Extent(limit: limit, touched: item.geometry == nil ? limit : item.box.intersection(limit),
-                              cover: cover.intersection(limit)))
+        let touched = item.geometry == nil && !item.leaf ? limit : item.box.intersection(limit)
+        extents.append(Extent(limit: limit, touched: touched, cover: cover.intersection(limit),
+                              spend: spend ?? (item.kind == .layer ? touched.area : 0)))
         items.append(item)
+        if item.geometry == nil { groups += 1 }
     }
 
     mutating func removeAll() {
@@ -46,6 +54,7 @@ struct DisplayList {
         extents.removeAll(keepingCapacity: true)
         contexts.removeAll(keepingCapacity: true)
         skippedForDepth = 0
+        groups = 0
     }
 }
 
@@ -86,6 +95,8 @@ struct DisplayItem {
     /// Painted as its geometry's solid rect (`ItemGeometry.solid`): its context adds no alpha
     /// and no rounded clip.
     var solid = false
+    /// A group without sublayers: it paints within its own box (its shadow included).
+    var leaf = false
     /// The layer's state, place and box of this frame (from the damage walk).
     let footprint: Compositor.Footprint
     /// The pixels the layer can touch (its footprint's box): what bands cull by, without

@@ -3,7 +3,7 @@ import Foundation
 
 // Stage: prepare (one fact per item for the bands). Reads: a listed layer's state, world map and
 // context. Produces: the pixels its painting leaves opaque whatever lay under them, so that the
-// items listed before it need not paint there (`Compositor+DisplayList.swift`, `Hidden`).
+// items listed before it need not paint there (`Compositor+DisplayList.swift`, `HiddenRuns`).
 
 /// Device pixels an item's painting makes opaque, independent of what was painted before: a
 /// rounded rect's inside as the cross of its straight rows (`rows`, full width) and its
@@ -26,24 +26,19 @@ struct OpaqueCover {
 extension Compositor {
     /// What a listed layer covers (`OpaqueCover`): its background's inside, when that is opaque
     /// and composited as it is — the layer at opacity 1 in a context of alpha 1 without rounded
-    /// clips, its map a scale (positive) and a shift, and, for a group, a shadow the only reason
-    /// for its offscreen (the shadow lies under the body; an opaque offscreen pixel composited at
-    /// alpha 1 is copied). Whatever it draws over its background (contents, content, border,
-    /// sublayers) is drawn over an opaque pixel, which stays opaque. One pixel is left on each side
-    /// of the inside, so that no edge's coverage, however rounded, is taken for full.
+    /// clips, its map a scale (positive) and a shift whose inverse is finite, within `maxCorner`,
+    /// and, for a group, a shadow the only reason for its offscreen (`needsGroup` without it: the
+    /// shadow lies under the body; an opaque offscreen pixel composited at alpha 1 is copied).
+    /// Whatever it draws over its background (contents, content, border, sublayers) is drawn over
+    /// an opaque pixel, which stays opaque. The inside is taken `inset` pixels clear of each side.
     static func opaqueCover(_ snap: LayerSnapshot, _ s: UnsafePointer<LayerState>, world: Homography,
                             context c: DisplayContext, group: Bool, transitioning: Bool) -> OpaqueCover {
         guard c.alpha == 1, c.clips.isEmpty, !s.pointee.isHidden, s.pointee.opacity >= 1,
               let bg = s.pointee.backgroundColor, bg.alpha >= 1 else { return .none }
-        if group {
-            guard !transitioning, snap.mask == nil, !s.pointee.shouldRasterize else { return .none }
-            switch snap.contentKind {
-            case .transformLayer?, .replicator?, .emitter?: return .none
-            default: break
-            }
-        }
+        if group, Compositor.needsGroup(snap, s, transitioning: transitioning, forShadow: false) { return .none }
         let m = world.m
-        guard m.0 > 0, m.4 > 0, m.1 == 0, m.3 == 0, m.2 == 0, m.5 == 0, m.8 == 1 else { return .none }
+        guard m.0 > 0, m.4 > 0, m.1 == 0, m.3 == 0, m.2 == 0, m.5 == 0, m.8 == 1,
+              let inverse = world.inverse, inverse.isFinite else { return .none }
         let b = s.pointee.bounds.standardized
         guard b.isFiniteRect else { return .none }
         let shape = RoundedRect(rect: b, radius: s.pointee.cornerRadius, mask: s.pointee.maskedCorners)
@@ -51,19 +46,34 @@ extension Compositor {
         guard r.isFinite else { return .none }
         let x0 = Double(m.0 * b.minX + m.6), x1 = Double(m.0 * b.maxX + m.6)
         let y0 = Double(m.4 * b.minY + m.7), y1 = Double(m.4 * b.maxY + m.7)
+        guard max(abs(x0), abs(x1), abs(y0), abs(y1)) <= maxCorner else { return .none }
         let rx = Double(m.0 * r), ry = Double(m.4 * r)
-        return OpaqueCover(rows: PixelBox(inside: x0, y0 + ry, x1, y1 - ry, limit: c.limit),
-                           columns: PixelBox(inside: x0 + rx, y0, x1 - rx, y1, limit: c.limit))
+        let (ix, iy) = inset(m.0, m.4)
+        return OpaqueCover(rows: PixelBox(inside: x0, y0 + ry, x1, y1 - ry, inset: (ix, iy), limit: c.limit),
+                           columns: PixelBox(inside: x0 + rx, y0, x1 - rx, y1, inset: (ix, iy), limit: c.limit))
+    }
+
+    /// Device coordinates beyond this are not covered: there the map's sums and the painter's
+    /// inverse map could disagree by more than the inset.
+    static let maxCorner = Double(1 << 24)
+
+    /// Pixels left clear of each side along x and y for a map scaling x by `sx` and y by `sy`.
+    /// An antialiased edge's coverage is 0.5 − d/pixel with one pixel size, 1/√(sx·sy), for both
+    /// axes: along x a pixel centre is fully covered from 0.5·√(sx/sy) device pixels inside the
+    /// side on, so the centres kept lie at least that far in (at least one pixel clear either way).
+    static func inset(_ sx: CGFloat, _ sy: CGFloat) -> (Int, Int) {
+        func clear(_ ratio: CGFloat) -> Int { CGClampToInt(Double((0.5 * ratio.squareRoot()).rounded(.up)), in: 1...(1 << 20)) }
+        return (clear(sx / sy), clear(sy / sx))
     }
 }
 
 extension PixelBox {
-    /// The pixels wholly inside the real box minX…maxX × minY…maxY (pixel space) less one on each
-    /// side, within `limit`; empty unless all four are finite.
-    init(inside minX: Double, _ minY: Double, _ maxX: Double, _ maxY: Double, limit: PixelBox) {
+    /// The pixels wholly inside the real box minX…maxX × minY…maxY (pixel space) less `inset`
+    /// more along x and y on each side, within `limit`; empty unless all four are finite.
+    init(inside minX: Double, _ minY: Double, _ maxX: Double, _ maxY: Double, inset: (Int, Int), limit: PixelBox) {
         guard minX.isFinite, minY.isFinite, maxX.isFinite, maxY.isFinite, !limit.isEmpty else { self = .empty; return }
-        self = PixelBox(x0: PixelBox.ceil(minX, limit.x0, limit.x1) + 1, y0: PixelBox.ceil(minY, limit.y0, limit.y1) + 1,
-                        x1: PixelBox.floor(maxX, limit.x0, limit.x1) - 1, y1: PixelBox.floor(maxY, limit.y0, limit.y1) - 1)
+        self = PixelBox(x0: PixelBox.ceil(minX, limit.x0, limit.x1) + inset.0, y0: PixelBox.ceil(minY, limit.y0, limit.y1) + inset.1,
+                        x1: PixelBox.floor(maxX, limit.x0, limit.x1) - inset.0, y1: PixelBox.floor(maxY, limit.y0, limit.y1) - inset.1)
             .intersection(limit)
     }
 }

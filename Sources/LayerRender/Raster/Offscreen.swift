@@ -7,7 +7,7 @@ extension Raster {
     /// Composites an offscreen group onto `dst` with `alpha`, through ancestor clips.
     /// `hidden`: pixels of `dst` that later items overwrite, left as they are (without clips).
     static func composite(_ src: RenderTarget, onto dst: RenderTarget, box: PixelBox, alpha: Float, clips: [ClipShape],
-                          hidden: Hidden? = nil) {
+                          hidden: HiddenRuns? = nil) {
         guard let first = clips.first else {
             guard let hidden, hidden.holds(for: dst), !box.isEmpty else { composite(src, onto: dst, box: box, alpha: alpha); return }
             var runs = hidden.cursor

@@ -50,9 +50,12 @@ extension Raster {
         return (x0, y0, x1, y1, reach, dx, dy)
     }
 
+    /// The σ a shadow is blurred with: `sigma` (pixels) within 0 … `ShadowBlur.maxSigma`.
+    static func blurSigma(_ sigma: CGFloat) -> CGFloat { min(max(sigma, 0), ShadowBlur.maxSigma) }
+
     /// The blur's reach for `sigma` and the offset in whole pixels.
     static func shadowReach(sigma: CGFloat, offset: CGSize) -> (reach: Int, dx: Int, dy: Int) {
-        (ShadowBlur.reach(sigma: min(max(sigma, 0), ShadowBlur.maxSigma)),
+        (ShadowBlur.reach(sigma: blurSigma(sigma)),
          CGClampToInt(Double(offset.width.rounded()), in: -(1 << 20)...(1 << 20)),
          CGClampToInt(Double(offset.height.rounded()), in: -(1 << 20)...(1 << 20)))
     }
@@ -64,7 +67,7 @@ extension Raster {
     /// `hidden`: pixels of `dst` that later items overwrite, skipped like those (without clips).
     /// `scratch`: the calling thread's memory for the blur.
     static func shadow(from source: RenderTarget, onto dst: RenderTarget, box: PixelBox, clips: [ClipShape], color: CGColor,
-                       alpha: Float, sigma: CGFloat, offset: CGSize, opaqueAbove: RenderTarget? = nil, hidden: Hidden? = nil,
+                       alpha: Float, sigma: CGFloat, offset: CGSize, opaqueAbove: RenderTarget? = nil, hidden: HiddenRuns? = nil,
                        scratch: ShadowBlur.Scratch? = nil, tables: ShadowTables? = nil) {
         guard !box.isEmpty, alpha > 0,
               let (x0, y0, x1, y1, reach, dx, dy) = shadowPlane(source: source.box, box: box, sigma: sigma, offset: offset)
@@ -72,16 +75,16 @@ extension Raster {
         var plane = ShadowPlane(source: source, region: PixelBox(x0: x0, y0: y0, x1: x1, y1: y1), reach: reach)
         guard plane.inked else { return }
         let needs = shadowNeeds(plane, offset: (dx, dy), box: box, clips: clips, opaqueAbove: opaqueAbove, hidden: hidden, dst: dst)
-        ShadowBlur.blur(&plane.bytes, width: plane.width, height: plane.height, sigma: min(max(sigma, 0), ShadowBlur.maxSigma),
+        ShadowBlur.blur(&plane.bytes, width: plane.width, height: plane.height, sigma: blurSigma(sigma),
                         needs: needs, scratch: scratch)
         blendShadow(plane, offset: (dx, dy), onto: dst, box: box, clips: clips, color: color, alpha: alpha, needs: needs,
                     tables: tables)
     }
 
     /// The rows and columns of `plane` a shadow shifted by `offset` (whole pixels) paints onto
-    /// `dst` within `box` (`shadowNeeds`' rules; `opaqueAbove` and `hidden` read without clips).
+    /// `dst` within `box` (`shadowNeeds`' rules; with clips, `opaqueAbove` and `hidden` are ignored).
     static func shadowNeeds(_ plane: ShadowPlane, offset: (Int, Int), box: PixelBox, clips: [ClipShape],
-                            opaqueAbove: RenderTarget?, hidden: Hidden?, dst: RenderTarget) -> [ShadowBlur.Need] {
+                            opaqueAbove: RenderTarget?, hidden: HiddenRuns?, dst: RenderTarget) -> [ShadowBlur.Need] {
         shadowNeeds(width: plane.width, height: plane.height, ox: plane.x0 + offset.0 - plane.reach,
                     oy: plane.y0 + offset.1 - plane.reach, box: box, opaqueAbove: clips.isEmpty ? opaqueAbove : nil,
                     hidden: clips.isEmpty && hidden?.holds(for: dst) == true ? hidden : nil)
@@ -160,7 +163,7 @@ extension Raster {
     /// most of them for a layer's own body), the run `hidden` gives, or both when they meet (else
     /// the longer).
     static func shadowNeeds(width pw: Int, height ph: Int, ox: Int, oy: Int, box: PixelBox,
-                            opaqueAbove: RenderTarget?, hidden: Hidden? = nil) -> [ShadowBlur.Need] {
+                            opaqueAbove: RenderTarget?, hidden: HiddenRuns? = nil) -> [ShadowBlur.Need] {
         let above = opaqueAbove?.box ?? PixelBox(x0: 0, y0: 0, x1: 0, y1: 0)
         let lo = max(0, box.x0 - ox), hi = min(pw, box.x1 - ox)
         var runs = hidden?.cursor

@@ -5,7 +5,7 @@ import Foundation
 /// paint it row by row (a shadow's blur and blend, an offscreen's composite) may skip it.
 /// Read as one run per row: the longest that the boxes it was made of hide, worked out once for
 /// each range of rows the same boxes cross.
-struct Hidden {
+struct HiddenRuns {
     /// The pixels of the target the runs hold for (an offscreen's own pixels are composited
     /// later, whole: the runs say nothing about them).
     let pixels: UnsafeMutablePointer<UInt32>
@@ -21,10 +21,10 @@ struct Hidden {
         pixels = target.pixels
         // A handful of boxes: sorted by insertion in buffers on the stack (one is made per group
         // item and band).
-        segments = withUnsafeTemporaryAllocation(of: PixelBox.self, capacity: Hidden.maxBoxes) { sorted in
-            withUnsafeTemporaryAllocation(of: Int.self, capacity: 2 * Hidden.maxBoxes) { edges in
+        segments = withUnsafeTemporaryAllocation(of: PixelBox.self, capacity: HiddenRuns.maxBoxes) { sorted in
+            withUnsafeTemporaryAllocation(of: Int.self, capacity: 2 * HiddenRuns.maxBoxes) { edges in
                 var n = 0, e = 0
-                for b in boxes where !b.isEmpty && n < Hidden.maxBoxes {
+                for b in boxes where !b.isEmpty && n < HiddenRuns.maxBoxes {
                     // By left side.
                     var i = n
                     while i > 0 && sorted[i - 1].x0 > b.x0 { sorted[i] = sorted[i - 1]; i -= 1 }
