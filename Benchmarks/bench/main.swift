@@ -324,36 +324,40 @@ enum PeerScenes {
     }
 }
 
+/// Frames of `mover` moving by whole points over `tree` (damage-tracked, as in a window): the
+/// timings and the last frame's repainted area (points).
+func movingFrames(_ mover: CALayer, over tree: CALayer) -> (Timing, CGRect) {
+    tree.addSublayer(mover)
+    let renderer = CARenderer()
+    renderer.bounds = tree.bounds
+    renderer.layer = tree
+    var t = 3000.0
+    renderer.beginFrame(atTime: t, timeStamp: nil); renderer.render(); renderer.endFrame()
+    var step = 0
+    let r = measure(frames: 100, warmup: 5) {
+        t += 1.0 / 60
+        step += 1
+        CATransaction.begin(); CATransaction.setDisableActions(true)
+        mover.position = CGPoint(x: 150 + Double(step % 200) * 5, y: 150 + Double(step % 50) * 8)
+        CATransaction.commit()
+        renderer.beginFrame(atTime: t, timeStamp: nil)
+        renderer.render()
+        renderer.endFrame()
+    }
+    return (r, renderer.updateBounds())
+}
+
 /// A frame where one 100 × 100 layer moves over the static S2 scene: only its old and new
 /// places are repainted. The layer is opaque (what it covers is painted only around it); the
 /// same with a translucent layer follows, for comparison.
 func damageBenchmark() {
     let filters = CommandLine.arguments.dropFirst()
     guard filters.isEmpty || filters.contains(where: { "damage".contains($0) }) else { return }
-    defer { shadowedDamageBenchmark() }
     for alpha in [1.0, 0.5] {
-        let tree = PeerScenes.s2()
         let mover = CALayer()
         mover.frame = CGRect(x: 100, y: 100, width: 100, height: 100)
         mover.backgroundColor = CGColor(red: 1, green: 1, blue: 1, alpha: alpha)
-        tree.addSublayer(mover)
-        let renderer = CARenderer()
-        renderer.bounds = tree.bounds
-        renderer.layer = tree
-        var t = 3000.0
-        renderer.beginFrame(atTime: t, timeStamp: nil); renderer.render(); renderer.endFrame()
-        var step = 0
-        let r = measure(frames: 100, warmup: 5) {
-            t += 1.0 / 60
-            step += 1
-            CATransaction.begin(); CATransaction.setDisableActions(true)
-            mover.position = CGPoint(x: 150 + Double(step % 200) * 5, y: 150 + Double(step % 50) * 8)
-            CATransaction.commit()
-            renderer.beginFrame(atTime: t, timeStamp: nil)
-            renderer.render()
-            renderer.endFrame()
-        }
-        let d = renderer.updateBounds()
+        let (r, d) = movingFrames(mover, over: PeerScenes.s2())
         if alpha == 1 {
             report("damage: one 100×100 layer moves over S2", r,
                    note: String(format: "repaints %.0f×%.0f of 1280×720 (target ≤ 0.25 ms: %@)", d.width, d.height,
@@ -361,45 +365,6 @@ func damageBenchmark() {
         } else {
             report("  the same, the layer translucent", r, note: String(format: "repaints %.0f×%.0f", d.width, d.height))
         }
-    }
-}
-
-/// A shadowed card like S3's moving by whole points over S3 (damage-tracked, as in a window):
-/// the cards around its old and new places are repainted, their shadows kept from the frames
-/// before (`Compositor.reusesShadows`), then, for comparison, blurred again every frame.
-func shadowedDamageBenchmark() {
-    for keep in [true, false] {
-        Compositor.reusesShadows = keep
-        defer { Compositor.reusesShadows = true }
-        let tree = PeerScenes.s3()
-        let card = CALayer()
-        card.frame = CGRect(x: 100, y: 100, width: 120, height: 90)
-        card.backgroundColor = CGColor(red: 1, green: 1, blue: 1, alpha: 1)
-        card.cornerRadius = 12
-        card.shadowOpacity = 0.5
-        card.shadowRadius = 7.5
-        card.shadowOffset = CGSize(width: 0, height: 4)
-        tree.addSublayer(card)
-        let renderer = CARenderer()
-        renderer.bounds = tree.bounds
-        renderer.layer = tree
-        var t = 4000.0
-        renderer.beginFrame(atTime: t, timeStamp: nil); renderer.render(); renderer.endFrame()
-        var step = 0
-        let r = measure(frames: 100, warmup: 5) {
-            t += 1.0 / 60
-            step += 1
-            CATransaction.begin(); CATransaction.setDisableActions(true)
-            card.position = CGPoint(x: 150 + Double(step % 200) * 5, y: 150 + Double(step % 50) * 8)
-            CATransaction.commit()
-            renderer.beginFrame(atTime: t, timeStamp: nil)
-            renderer.render()
-            renderer.endFrame()
-        }
-        let d = renderer.updateBounds()
-        report(keep ? "damage: a shadowed card moves over S3" : "  the same, every shadow blurred again", r,
-               note: String(format: "repaints %.0f×%.0f%@", d.width, d.height,
-                            keep ? "; the shadows of unchanged layers kept from the frames before" : ""))
     }
 }
 

@@ -41,10 +41,6 @@ extension Compositor {
         reusesShadows && s.shadowPath == nil && !ctx.inTransition && ctx.copies == 1
     }
 
-    /// Largest layer (device pixels) whose offscreen covers it whole when its shadow may be kept:
-    /// a 256 × 256 layer; a larger one covers only what reaches the rows being painted.
-    static let maxWholeShadowPixels = 1 << 16
-
     /// Most bytes of kept shadow planes per compositor (each worker has its own): 32 MiB, about
     /// eight hundred planes of a 120 × 90 layer; a plane past it is not kept.
     static let maxShadowCacheBytes = 32 << 20

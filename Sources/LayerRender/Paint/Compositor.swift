@@ -256,16 +256,10 @@ package final class Compositor {
             let m = Compositor.shadowMargin(s, pixel: pixel)
             reach = PixelBox(x0: reach.x0 - m.x, y0: reach.y0 - m.y, x1: reach.x1 + m.x, y1: reach.y1 + m.y).intersection(ctx.frame)
         }
-        // A small leaf whose shadow may be kept is drawn whole, so that repainting part of it
-        // (damage passing by) finds the same offscreen as the last frame.
-        // (Only into an offscreen: painted in place, the layer keeps to `reach`.)
-        let keep = hasShadow && Compositor.keepsShadow(s, ctx)
-        let whole = keep && snap.sublayers.isEmpty ? PixelBox(covering: corners.bounds, limit: ctx.frame) : .empty
-        let limit = !whole.isEmpty && (whole.x1 - whole.x0) * (whole.y1 - whole.y0) <= Compositor.maxWholeShadowPixels ? ctx.frame : reach
-        var box = corners.isComplete ? PixelBox(covering: corners.bounds, limit: limit) : PixelBox(x0: 0, y0: 0, x1: 0, y1: 0)
+        let box = corners.isComplete ? PixelBox(covering: corners.bounds, limit: reach) : PixelBox(x0: 0, y0: 0, x1: 0, y1: 0)
         var shape = RoundedRect(rect: b, radius: s.cornerRadius, mask: s.maskedCorners)
         if s.allowsEdgeAntialiasing { shape.hardEdges = UInt8(~s.edgeAntialiasingMask & 15) }
-        var clipSelf = ClipShape(shape: shape, inverse: inverse, pixel: pixel, box: box)
+        let clipSelf = ClipShape(shape: shape, inverse: inverse, pixel: pixel, box: box)
 
         // Offscreen when the layer must be composited as one image: group opacity, a shadow cast
         // by everything it draws, or a mask multiplying it.
@@ -298,10 +292,6 @@ package final class Compositor {
                                shape: shape, clipSelf: clipSelf, opacity: opacity) { return }
         let plane = plainMask.map { maskPlane($0, box: groupBox) }
         let isolated = (group || hasShadow || snap.mask != nil || raster != nil) && OwnedTarget.fitsBudget(groupBox, offscreens)
-        if !isolated, limit != reach {
-            box = box.intersection(reach)
-            clipSelf = ClipShape(shape: shape, inverse: inverse, pixel: pixel, box: box)
-        }
         guard spend(isolated ? groupBox : box) else { culledLayers += 1; return }
         let offscreen = isolated ? OwnedTarget(box: groupBox, budget: offscreens) : nil
         var own = ctx
@@ -358,7 +348,8 @@ package final class Compositor {
             }
             let exactCover = ctx.alpha * opacity == 1 && ctx.clips.isEmpty
             let cast = paintShadow(s, ctx, from: source, pixel: pixel, opacity: opacity,
-                                   opaqueAbove: exactCover ? offscreen.target : nil, keep: keep ? snap.id : nil)
+                                   opaqueAbove: exactCover ? offscreen.target : nil,
+                                   keep: Compositor.keepsShadow(s, ctx) ? snap.id : nil)
             withExtendedLifetime(pathPlane) {}
             guard cast else { return }
         }
