@@ -18,7 +18,7 @@ import Testing
         let c = Compositor()
         _ = c.damage(root, at: 0, base: Compositor.base(scale: scale, origin: .zero), frame: frame)
         var out: [UInt64: OpaqueCover] = [:]
-        for (item, extent) in zip(c.displayList.items, c.displayList.extents) { out[item.footprint.snapshot.id] = extent.cover }
+        for (item, cover) in zip(c.displayList.items, c.displayList.covers) { out[item.footprint.snapshot.id] = cover }
         return out
     }
 
@@ -110,15 +110,19 @@ import Testing
         let l = list([plain, shadowed, parent])
         let shadowedBox = l.items[1].box.area
         #expect(shadowedBox > 400)   // its shadow's spread included
-        #expect(l.extents.map(\.spend) == [200, 3 * shadowedBox, Int.max])
+        #expect(l.charges == [200, 3 * shadowedBox, Int.max])
         l.extents.withUnsafeBufferPointer { extents in
-            #expect(Compositor.laterSpend(extents, band: frame) == [Int.max, Int.max, Int.max, 0])
+            l.charges.withUnsafeBufferPointer { charges in
+                #expect(Compositor.laterSpend(extents, charges, band: frame) == [Int.max, Int.max, Int.max, 0])
+            }
         }
         // Without the unbounded group: the sums, and only what meets the band.
         let bounded = list([plain, shadowed])
         bounded.extents.withUnsafeBufferPointer { extents in
-            #expect(Compositor.laterSpend(extents, band: frame) == [200 + 3 * shadowedBox, 3 * shadowedBox, 0])
-            #expect(Compositor.laterSpend(extents, band: box(0, 0, 40, 200)) == [200, 0, 0])
+            bounded.charges.withUnsafeBufferPointer { charges in
+                #expect(Compositor.laterSpend(extents, charges, band: frame) == [200 + 3 * shadowedBox, 3 * shadowedBox, 0])
+                #expect(Compositor.laterSpend(extents, charges, band: box(0, 0, 40, 200)) == [200, 0, 0])
+            }
         }
     }
 
@@ -181,8 +185,8 @@ import Testing
         _ = c.damage(root, at: 0, base: base, frame: frame)
         let t = OwnedTarget(box: frame)
         let hiding = c.displayList.items.withUnsafeBufferPointer { items in
-            c.displayList.extents.withUnsafeBufferPointer { extents in
-                items.indices.filter { Compositor.hidden(after: $0, items, extents, limit: frame, target: t.target) != nil }.count
+            c.displayList.covers.withUnsafeBufferPointer { covers in
+                items.indices.filter { Compositor.hidden(after: $0, items, covers, limit: frame, target: t.target) != nil }.count
             }
         }
         #expect(hiding > 20)

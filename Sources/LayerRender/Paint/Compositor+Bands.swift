@@ -31,14 +31,21 @@ extension Compositor {
         let even = (0...count).map { area.y0 + rows * $0 / count }
         guard let list, count > 1, rows >= count * minRows else { return even }
         // Each row's work: items' widths there, added where they start and taken off where they end.
+        // (Items are read in place: a copy would move an item's bytes and retain its footprint.)
         var change = [Double](repeating: 0, count: rows + 1)
-        for (item, extent) in zip(list.items, list.extents) {
-            let b = (item.geometry == nil ? item.box.intersection(extent.limit) : extent.touched).intersection(area)
-            guard !b.isEmpty else { continue }
-            let weight = item.geometry == nil ? groupWeight : item.solid ? solidWeight : 1
-            let w = Double(b.x1 - b.x0) * weight
-            change[b.y0 - area.y0] += w
-            change[b.y1 - area.y0] -= w
+        list.items.withUnsafeBufferPointer { items in
+            list.extents.withUnsafeBufferPointer { extents in
+                for i in items.indices {
+                    let item = items.baseAddress! + i
+                    let group = item.pointee.kind == .group
+                    let b = (group ? item.pointee.box.intersection(extents[i].limit) : extents[i].touched).intersection(area)
+                    guard !b.isEmpty else { continue }
+                    let weight = group ? groupWeight : item.pointee.solid ? solidWeight : 1
+                    let w = Double(b.x1 - b.x0) * weight
+                    change[b.y0 - area.y0] += w
+                    change[b.y1 - area.y0] -= w
+                }
+            }
         }
         var work = [Double](repeating: 0, count: rows + 1)   // work[r]: rows area.y0 ..< area.y0 + r
         var perRow = 0.0
@@ -59,6 +66,11 @@ extension Compositor {
         }
         edges.append(area.y1)
         return edges
+    }
+
+    /// What band edges were worked out for (`keptBandEdges`).
+    struct BandEdgesKey: Equatable {
+        var generation: Int, area: PixelBox, count: Int, minRows: Int
     }
 
     /// A group's work per pixel against a plain layer's (an offscreen cleared, painted and
@@ -112,7 +124,12 @@ extension Compositor {
         defer { for helper in pool.dropFirst() { helper.cullBoxes = nil } }
         // Bands of about equal work (of equal rows without a list), top to bottom (the first rows
         // are taken first).
-        let edges = Compositor.bandEdges(area: area, count: count, minRows: max(bandRows, 1), list: list)
+        // Kept while the list, the area and the band count stay (a still tree keeps its list).
+        let key = BandEdgesKey(generation: list?.generation ?? -1, area: area, count: count, minRows: max(bandRows, 1))
+        if list == nil || keptBandEdges?.key != key {
+            keptBandEdges = (key, Compositor.bandEdges(area: area, count: count, minRows: key.minRows, list: list))
+        }
+        let edges = keptBandEdges!.edges
         let bands = (0..<count).map { i in PixelBox(x0: area.x0, y0: edges[i], x1: area.x1, y1: edges[i + 1]) }
         let work = BandWork(pool: pool, bands: bands, root: root, time: time, target: target, base: base, clearing: clearing,
                             list: list)

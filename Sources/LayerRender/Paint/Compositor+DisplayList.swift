@@ -25,10 +25,13 @@ extension Compositor {
                     let occluder = Compositor.occluder(items, extents, band: band)
                     // A group relies on later items' covers only while the band's budget surely
                     // pays for every later item (past it they are skipped, and would leave holes).
-                    let later = list.groups > 0 ? Compositor.laterSpend(extents, band: band) : []
+                    let later = list.groups > 0 ? list.charges.withUnsafeBufferPointer { Compositor.laterSpend(extents, $0, band: band) } : []
                     func hidden(after i: Int, _ limit: PixelBox) -> HiddenRuns? {
-                        guard !later.isEmpty, !overBudget, later[i + 1] <= paintBudget - paintedPixels else { return nil }
-                        return Compositor.hidden(after: i, items, extents, limit: limit, target: target)
+                        guard (items.baseAddress! + i).pointee.kind == .group, !overBudget,
+                              later[i + 1] <= paintBudget - paintedPixels else { return nil }
+                        return list.covers.withUnsafeBufferPointer {
+                            Compositor.hidden(after: i, items, $0, limit: limit, target: target)
+                        }
                     }
                     for i in items.indices {
                         guard !overBudget else { culledLayers += 1; continue }
@@ -39,7 +42,8 @@ extension Compositor {
                         let item = items.baseAddress! + i
                         let c = contexts.baseAddress! + Int(item.pointee.context)
                         guard i < occluder.index else {
-                            paint(item, c, limit: limit, target: target, frame: frame, hidden: hidden(after: i, limit))
+                            paint(item, c, limit: limit, target: target, frame: frame,
+                                  hidden: later.isEmpty ? nil : hidden(after: i, limit))
                             continue
                         }
                         // A plain item paints within its box; a group's sublayers may reach
@@ -51,7 +55,7 @@ extension Compositor {
                             parts.forEach { paint(item, c, limit: $0, target: target, frame: frame) }
                         } else {
                             paint(item, c, limit: parts.bounds, target: target, frame: frame,
-                                  hidden: hidden(after: i, parts.bounds))
+                                  hidden: later.isEmpty ? nil : hidden(after: i, parts.bounds))
                         }
                     }
                 }
@@ -85,7 +89,7 @@ extension Compositor {
     /// runs its shadow and composite skip. Nil for a plain item (its painters keep no runs), or
     /// when none is covered. Up to `laterItems` items are looked at, so that a long list of groups
     /// costs each no more than that.
-    static func hidden(after i: Int, _ items: UnsafeBufferPointer<DisplayItem>, _ extents: UnsafeBufferPointer<DisplayList.Extent>,
+    static func hidden(after i: Int, _ items: UnsafeBufferPointer<DisplayItem>, _ covers: UnsafeBufferPointer<OpaqueCover>,
                        limit: PixelBox, target: RenderTarget) -> HiddenRuns? {
         let item = items.baseAddress! + i
         guard item.pointee.geometry == nil else { return nil }
@@ -94,9 +98,9 @@ extension Compositor {
         guard !area.isEmpty else { return nil }
         var boxes: [PixelBox] = []
         func add(_ b: PixelBox) { if !b.isEmpty { boxes.append(b) } }
-        for j in (i + 1)..<min(items.count, i + 1 + laterItems) where !extents[j].cover.isEmpty {
-            add(extents[j].cover.rows.intersection(area))
-            add(extents[j].cover.columns.intersection(area))
+        for j in (i + 1)..<min(items.count, i + 1 + laterItems) where !covers[j].isEmpty {
+            add(covers[j].rows.intersection(area))
+            add(covers[j].columns.intersection(area))
             if boxes.count >= HiddenRuns.maxBoxes { break }
         }
         guard !boxes.isEmpty else { return nil }
@@ -106,10 +110,11 @@ extension Compositor {
 
     /// For each item, the most that it and the items after it that meet `band` may charge to
     /// the band's budget (saturating at `Int.max`); one more entry, 0, after the last.
-    static func laterSpend(_ extents: UnsafeBufferPointer<DisplayList.Extent>, band: PixelBox) -> [Int] {
+    static func laterSpend(_ extents: UnsafeBufferPointer<DisplayList.Extent>, _ charges: UnsafeBufferPointer<Int>,
+                           band: PixelBox) -> [Int] {
         var later = [Int](repeating: 0, count: extents.count + 1)
         for i in extents.indices.reversed() {
-            let spend = extents[i].touched.intersection(band).isEmpty ? 0 : extents[i].spend
+            let spend = extents[i].touched.intersection(band).isEmpty ? 0 : charges[i]
             let (sum, o) = later[i + 1].addingReportingOverflow(spend)
             later[i] = o ? Int.max : sum
         }

@@ -51,6 +51,8 @@ package final class Compositor {
     var footprintBoxes: [UInt64: PixelBox] = [:]
     /// The frame's layers in painting order, written with the footprints (Prepare/DisplayList.swift).
     var displayList = DisplayList()
+    /// The last band edges worked out from a list, and what for (Compositor+Bands.swift).
+    var keptBandEdges: (key: BandEdgesKey, edges: [Int])?
     /// While painting the frame whose damage walk made the footprints (same tree, time and
     /// base): their boxes, for leaves to be culled by (set on the band helper too).
     var cullBoxes: [UInt64: PixelBox]?

@@ -32,7 +32,7 @@ extension Compositor {
             let bounded = leaf && !Compositor.needsGroup(snap, s, transitioning: f.transitioning, forShadow: false)
             let (three, overflow) = f.box.area.multipliedReportingOverflow(by: 3)
             displayList.append(DisplayItem(kind: .group, context: k, leaf: leaf, footprint: f, box: f.box, local: local, geometry: nil),
-                               cover: cover, spend: bounded && !overflow ? three : Int.max)
+                               cover: cover, charge: bounded && !overflow ? three : Int.max)
             return (-1, -1)
         }
         let bordered = s.pointee.borderWidth > 0 && (s.pointee.borderColor?.alpha ?? 0) > 0

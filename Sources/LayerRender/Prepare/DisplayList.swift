@@ -17,6 +17,12 @@ struct DisplayList {
     private(set) var items: [DisplayItem] = []
     /// Per item, where it may paint: what bands cull by without reaching into the item.
     private(set) var extents: [Extent] = []
+    /// Per item, the pixels it leaves opaque whatever lay under them (within its limit): what
+    /// the groups before it need not paint.
+    private(set) var covers: [OpaqueCover] = []
+    /// Per item, the most pixels painting it charges to a band's budget (`Compositor.spend`);
+    /// `Int.max` when its subtree could charge any number.
+    private(set) var charges: [Int] = []
     /// What the items inherit from their superlayers, shared by siblings. Appended to, never
     /// changed: `extents` keeps a copy of each item's context's limit.
     var contexts: [DisplayContext] = []
@@ -24,6 +30,8 @@ struct DisplayList {
     var skippedForDepth = 0
     /// How many items are groups.
     private(set) var groups = 0
+    /// Counts the lists written: a list of another generation holds other items.
+    private(set) var generation = 0
 
     /// Where an item may paint (device pixels): its context's limit, and within it the pixels
     /// it can touch (a plain item's box, a leaf group's box with its shadow; the sublayers of
@@ -31,20 +39,16 @@ struct DisplayList {
     struct Extent {
         let limit: PixelBox
         let touched: PixelBox
-        /// The pixels it leaves opaque whatever lay under them (within `limit`).
-        let cover: OpaqueCover
-        /// Most pixels painting it charges to a band's budget (`Compositor.spend`); `Int.max`
-        /// when its subtree could charge any number.
-        let spend: Int
     }
 
     /// Adds `item`, whose context is already in `contexts`, what it covers and what painting it
     /// may charge to a band's budget (nil: a plain layer's box, or nothing for a border).
-    mutating func append(_ item: DisplayItem, cover: OpaqueCover = .none, spend: Int? = nil) {
+    mutating func append(_ item: DisplayItem, cover: OpaqueCover = .none, charge: Int? = nil) {
         let limit = contexts[Int(item.context)].limit
         let touched = item.geometry == nil && !item.leaf ? limit : item.box.intersection(limit)
-        extents.append(Extent(limit: limit, touched: touched, cover: cover.intersection(limit),
-                              spend: spend ?? (item.kind == .layer ? touched.area : 0)))
+        extents.append(Extent(limit: limit, touched: touched))
+        covers.append(cover.intersection(limit))
+        charges.append(charge ?? (item.kind == .layer ? touched.area : 0))
         items.append(item)
         if item.geometry == nil { groups += 1 }
     }
@@ -52,9 +56,12 @@ struct DisplayList {
     mutating func removeAll() {
         items.removeAll(keepingCapacity: true)
         extents.removeAll(keepingCapacity: true)
+        covers.removeAll(keepingCapacity: true)
+        charges.removeAll(keepingCapacity: true)
         contexts.removeAll(keepingCapacity: true)
         skippedForDepth = 0
         groups = 0
+        generation &+= 1
     }
 }
 
