@@ -26,9 +26,12 @@ extension Compositor {
                     // A group relies on later items' covers only while the band's budget surely
                     // pays for every later item (past it they are skipped, and would leave holes).
                     let later = list.groups > 0 ? list.charges.withUnsafeBufferPointer { Compositor.laterSpend(extents, $0, band: band) } : []
+                    // Later items looked at for hidden runs, at most `laterItemsPerBand` a band.
+                    var looked = 0
                     func hidden(after i: Int, _ limit: PixelBox) -> HiddenRuns? {
                         guard (items.baseAddress! + i).pointee.kind == .group, !overBudget,
-                              later[i + 1] <= paintBudget - paintedPixels else { return nil }
+                              later[i + 1] <= paintBudget - paintedPixels, looked < Compositor.laterItemsPerBand else { return nil }
+                        looked += min(Compositor.laterItems, items.count - i - 1)
                         return list.covers.withUnsafeBufferPointer {
                             Compositor.hidden(after: i, items, $0, limit: limit, target: target)
                         }
@@ -123,6 +126,9 @@ extension Compositor {
 
     /// Most later items a group's hidden runs are gathered from.
     static let laterItems = 256
+    /// Most later items a band looks at for all its groups' hidden runs (a list of a million
+    /// groups would otherwise read 256 items for each): past it, groups paint all they cover.
+    static let laterItemsPerBand = 1 << 20
 
     /// A painted item: a group through the recursive painter (with what later items hide), a
     /// plain layer through its own.
