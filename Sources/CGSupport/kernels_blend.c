@@ -218,7 +218,7 @@ void cgs_blend_coverage(uint32_t *p, const float *cov, long n, float r, float g,
     cgs_blend_coverage_using(2, p, cov, n, r, g, b, a);
 }
 
-// A shadow's colour through its blurred coverage (Raster.shadow): the colour term and the
+// A shadow's colour through its blurred coverage (Raster.blendShadow): the colour term and the
 // destination factor looked up by coverage byte (`Raster.shadowTables` fills them with
 // `blend`'s own expressions); zero coverage leaves the pixel.
 static void shadow_span_from(long i, uint32_t *dst, const uint8_t *alpha, long n, const float *src, const float *inv) {

@@ -1,4 +1,4 @@
-// The shadow blend kernel (Sources/CGSupport/kernels_blend.c), with the tables `Raster.shadow`
+// The shadow blend kernel (Sources/CGSupport/kernels_blend.c), with the tables `Raster.blendShadow`
 // builds (`Raster.shadowTables`), against the Swift definition it reproduces: `Raster.blend` of
 // the shadow colour at coverage byte / 255 × alpha, per pixel, with zero coverage leaving the
 // pixel alone — random colours, alphas, destinations, lengths.

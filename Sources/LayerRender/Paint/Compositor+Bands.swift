@@ -123,10 +123,10 @@ extension Compositor {
         }
         defer { for helper in pool.dropFirst() { helper.cullBoxes = nil } }
         // Bands of about equal work (of equal rows without a list), top to bottom (the first rows
-        // are taken first).
-        // Kept while the list, the area and the band count stay (a still tree keeps its list).
+        // are taken first), kept while the list, the area and the band count stay (a still tree
+        // keeps its list).
         let key = BandEdgesKey(generation: list?.generation ?? -1, area: area, count: count, minRows: max(bandRows, 1))
-        if list == nil || keptBandEdges?.key != key {
+        if keptBandEdges?.key != key {
             keptBandEdges = (key, Compositor.bandEdges(area: area, count: count, minRows: key.minRows, list: list))
         }
         let edges = keptBandEdges!.edges

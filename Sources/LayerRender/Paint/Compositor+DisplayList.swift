@@ -95,7 +95,7 @@ extension Compositor {
     static func hidden(after i: Int, _ items: UnsafeBufferPointer<DisplayItem>, _ covers: UnsafeBufferPointer<OpaqueCover>,
                        limit: PixelBox, target: RenderTarget) -> HiddenRuns? {
         let item = items.baseAddress! + i
-        guard item.pointee.geometry == nil else { return nil }
+        guard item.pointee.kind == .group else { return nil }
         // A group without sublayers paints within its box (its shadow included); else anywhere.
         let area = item.pointee.leaf ? limit.intersection(item.pointee.box) : limit
         guard !area.isEmpty else { return nil }

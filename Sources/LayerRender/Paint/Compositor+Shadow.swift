@@ -60,46 +60,50 @@ extension Compositor {
         guard let p = Raster.shadowPlane(source: source.box, box: ctx.limit, sigma: sigma, offset: offset) else { return true }
         guard spend(PixelBox(x0: p.x0 - p.reach, y0: p.y0 - p.reach, x1: p.x1 + p.reach, y1: p.y1 + p.reach)) else { return false }
         let alpha = Float(min(max(s.shadowOpacity, 0), 1) * ctx.alpha * opacity)
-        guard let id, alpha > 0 else {
-            Raster.shadow(from: source, onto: ctx.target, box: ctx.limit, clips: ctx.clips, color: color, alpha: alpha,
-                          sigma: sigma, offset: offset, opaqueAbove: opaqueAbove, hidden: ctx.hidden, scratch: blurScratch,
-                          tables: blendTables)
-            return true
-        }
-        // The whole offscreen's plane: what is kept must serve any band and limit.
-        var plane = Raster.ShadowPlane(source: source, region: source.box, reach: p.reach)
+        guard alpha > 0 else { return true }
+        // The pixels that can reach the limit, or, for a plane that may be kept, the whole
+        // offscreen's (what is kept must serve any band and limit).
+        var plane = Raster.ShadowPlane(source: source, region: id != nil ? source.box : PixelBox(x0: p.x0, y0: p.y0, x1: p.x1, y1: p.y1),
+                                       reach: p.reach)
         guard plane.inked else { return true }
         let blurSigma = Raster.blurSigma(sigma)
         let needs = Raster.shadowNeeds(plane, offset: (p.dx, p.dy), box: ctx.limit, clips: ctx.clips, opaqueAbove: opaqueAbove,
                                        hidden: ctx.hidden, dst: ctx.target)
-        if let entry = shadowCache[id], entry.holds(plane, sigma: blurSigma) {
-            // The same alpha as last time: after twice, blurred whole once, then reused as long
-            // as it stays.
-            entry.frame = frameNumber
-            entry.matches += 1
-            if entry.output == nil, entry.matches >= 2, shadowCacheBytes + plane.bytes.count <= Compositor.maxShadowCacheBytes {
-                ShadowBlur.blur(&plane.bytes, width: plane.width, height: plane.height, sigma: blurSigma, scratch: blurScratch)
-                entry.output = plane.bytes
-                shadowCacheBytes += plane.bytes.count
-            } else if let output = entry.output {
-                plane.bytes = output
-                shadowHits += 1
-            } else {
-                ShadowBlur.blur(&plane.bytes, width: plane.width, height: plane.height, sigma: blurSigma, needs: needs,
-                                scratch: blurScratch)
-            }
+        if let id, let kept = keptPlane(id, plane, sigma: blurSigma) {
+            plane.bytes = kept
         } else {
-            if let old = shadowCache.removeValue(forKey: id) { shadowCacheBytes -= old.bytes }
-            if shadowCacheBytes + plane.bytes.count <= Compositor.maxShadowCacheBytes {
-                shadowCache[id] = ShadowEntry(plane, sigma: blurSigma, frame: frameNumber)
-                shadowCacheBytes += plane.bytes.count
-            }
             ShadowBlur.blur(&plane.bytes, width: plane.width, height: plane.height, sigma: blurSigma, needs: needs,
                             scratch: blurScratch)
         }
         Raster.blendShadow(plane, offset: (p.dx, p.dy), onto: ctx.target, box: ctx.limit, clips: ctx.clips, color: color,
                            alpha: alpha, needs: needs, tables: blendTables)
         return true
+    }
+
+    /// Layer `id`'s kept plane for the source alpha `plane` blurred with `sigma`, when the same
+    /// alpha came before: blurred whole the third time it is seen, then reused while it stays.
+    /// Nil otherwise (the alpha is kept to be met again, within `maxShadowCacheBytes`).
+    private func keptPlane(_ id: UInt64, _ plane: Raster.ShadowPlane, sigma: CGFloat) -> [UInt8]? {
+        if let entry = shadowCache[id], entry.holds(plane, sigma: sigma) {
+            entry.frame = frameNumber
+            entry.matches += 1
+            if let output = entry.output {
+                shadowHits += 1
+                return output
+            }
+            guard entry.matches >= 2, shadowCacheBytes + plane.bytes.count <= Compositor.maxShadowCacheBytes else { return nil }
+            var whole = plane.bytes
+            ShadowBlur.blur(&whole, width: plane.width, height: plane.height, sigma: sigma, scratch: blurScratch)
+            entry.output = whole
+            shadowCacheBytes += whole.count
+            return whole
+        }
+        if let old = shadowCache.removeValue(forKey: id) { shadowCacheBytes -= old.bytes }
+        if shadowCacheBytes + plane.bytes.count <= Compositor.maxShadowCacheBytes {
+            shadowCache[id] = ShadowEntry(plane, sigma: sigma, frame: frameNumber)
+            shadowCacheBytes += plane.bytes.count
+        }
+        return nil
     }
 
     /// Drops the kept shadow planes the last `cacheFrames` frames did not use.

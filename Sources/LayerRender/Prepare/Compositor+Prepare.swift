@@ -24,12 +24,13 @@ extension Compositor {
     private func list(_ snap: LayerSnapshot, _ f: Footprint, _ s: UnsafePointer<LayerState>, local: Double, context k: Int32,
                       frame: PixelBox, borders: inout [DisplayItem]) -> (sublayers: Int32, border: Int) {
         guard !Compositor.needsGroup(snap, s, transitioning: f.transitioning) else {
-            let cover = Compositor.opaqueCover(snap, s, world: f.world, context: displayList.contexts[Int(k)], group: true,
-                                               transitioning: f.transitioning)
-            // A leaf drawn apart only for its shadow charges its offscreen and its blur's plane,
-            // each within its box (the shadow's spread included); any other group, its subtree.
+            // Drawn apart for a reason other than a shadow: covers nothing. A leaf drawn apart
+            // only for its shadow charges its offscreen and its blur's plane, each within its box
+            // (the shadow's spread included); any other group, its subtree.
+            let apart = Compositor.needsGroup(snap, s, transitioning: f.transitioning, forShadow: false)
+            let cover = Compositor.opaqueCover(s, world: f.world, context: displayList.contexts[Int(k)], apart: apart)
             let leaf = snap.sublayers.isEmpty
-            let bounded = leaf && !Compositor.needsGroup(snap, s, transitioning: f.transitioning, forShadow: false)
+            let bounded = leaf && !apart
             let (three, overflow) = f.box.area.multipliedReportingOverflow(by: 3)
             displayList.append(DisplayItem(kind: .group, context: k, leaf: leaf, footprint: f, box: f.box, local: local, geometry: nil),
                                cover: cover, charge: bounded && !overflow ? three : Int.max)
@@ -44,8 +45,7 @@ extension Compositor {
         guard (draws || bordered) && !f.box.isEmpty || !leaf, let g = geometry(f, frame: frame) else { return (-1, -1) }
         let solid = g.solid != nil && displayList.contexts[Int(k)].alpha == 1 && displayList.contexts[Int(k)].clips.isEmpty
         if draws || (bordered && leaf) {
-            let cover = Compositor.opaqueCover(snap, s, world: f.world, context: displayList.contexts[Int(k)], group: false,
-                                               transitioning: false)
+            let cover = Compositor.opaqueCover(s, world: f.world, context: displayList.contexts[Int(k)], apart: false)
             displayList.append(DisplayItem(kind: .layer, context: k, bordered: bordered && leaf, solid: solid,
                                            footprint: f, box: f.box, local: local, geometry: g), cover: cover)
         }

@@ -27,15 +27,14 @@ extension Compositor {
     /// What a listed layer covers (`OpaqueCover`): its background's inside, when that is opaque
     /// and composited as it is — the layer at opacity 1 in a context of alpha 1 without rounded
     /// clips, its map a scale (positive) and a shift whose inverse is finite, within `maxCorner`,
-    /// and, for a group, a shadow the only reason for its offscreen (`needsGroup` without it: the
+    /// and not `apart` — drawn apart for any reason but a shadow (`needsGroup` without it: the
     /// shadow lies under the body; an opaque offscreen pixel composited at alpha 1 is copied).
     /// Whatever it draws over its background (contents, content, border, sublayers) is drawn over
     /// an opaque pixel, which stays opaque. The inside is taken `inset` pixels clear of each side.
-    static func opaqueCover(_ snap: LayerSnapshot, _ s: UnsafePointer<LayerState>, world: Homography,
-                            context c: DisplayContext, group: Bool, transitioning: Bool) -> OpaqueCover {
-        guard c.alpha == 1, c.clips.isEmpty, !s.pointee.isHidden, s.pointee.opacity >= 1,
+    static func opaqueCover(_ s: UnsafePointer<LayerState>, world: Homography, context c: DisplayContext,
+                            apart: Bool) -> OpaqueCover {
+        guard !apart, c.alpha == 1, c.clips.isEmpty, !s.pointee.isHidden, s.pointee.opacity >= 1,
               let bg = s.pointee.backgroundColor, bg.alpha >= 1 else { return .none }
-        if group, Compositor.needsGroup(snap, s, transitioning: transitioning, forShadow: false) { return .none }
         let m = world.m
         guard m.0 > 0, m.4 > 0, m.1 == 0, m.3 == 0, m.2 == 0, m.5 == 0, m.8 == 1,
               let inverse = world.inverse, inverse.isFinite else { return .none }

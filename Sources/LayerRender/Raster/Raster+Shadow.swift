@@ -4,8 +4,8 @@ import Foundation
 
 // A layer's shadow: the alpha of what it draws, blurred, shifted and blended in the shadow's
 // colour under it. Three steps — the plane of source alpha (`ShadowPlane`), its blur, its blend —
-// so that a compositor may keep the blurred plane of a layer whose alpha did not change
-// (`Compositor+Shadow.swift`).
+// taken by `Compositor.paintShadow`, which may keep the blurred plane of a layer whose alpha did
+// not change.
 extension Raster {
     /// The alpha of source pixels x0 ..< x1 × y0 ..< y1 (device pixels) with `reach` zero bytes on
     /// every side, rows of `width`: byte (px, py) holds source pixel (px + x0 − reach, py + y0 − reach).
@@ -58,36 +58,6 @@ extension Raster {
         (ShadowBlur.reach(sigma: blurSigma(sigma)),
          CGClampToInt(Double(offset.width.rounded()), in: -(1 << 20)...(1 << 20)),
          CGClampToInt(Double(offset.height.rounded()), in: -(1 << 20)...(1 << 20)))
-    }
-
-    /// Paints `color` through the alpha of `source` blurred by a Gaussian of `sigma` pixels and
-    /// shifted by `offset` pixels, onto `dst` (through `clips`).
-    /// `opaqueAbove`: a picture that will be composited over the shadow at alpha 1 without clips;
-    /// shadow pixels under its opaque pixels are skipped (they are overwritten exactly).
-    /// `hidden`: pixels of `dst` that later items overwrite, skipped like those (without clips).
-    /// `scratch`: the calling thread's memory for the blur.
-    static func shadow(from source: RenderTarget, onto dst: RenderTarget, box: PixelBox, clips: [ClipShape], color: CGColor,
-                       alpha: Float, sigma: CGFloat, offset: CGSize, opaqueAbove: RenderTarget? = nil, hidden: HiddenRuns? = nil,
-                       scratch: ShadowBlur.Scratch? = nil, tables: ShadowTables? = nil) {
-        guard !box.isEmpty, alpha > 0,
-              let (x0, y0, x1, y1, reach, dx, dy) = shadowPlane(source: source.box, box: box, sigma: sigma, offset: offset)
-        else { return }
-        var plane = ShadowPlane(source: source, region: PixelBox(x0: x0, y0: y0, x1: x1, y1: y1), reach: reach)
-        guard plane.inked else { return }
-        let needs = shadowNeeds(plane, offset: (dx, dy), box: box, clips: clips, opaqueAbove: opaqueAbove, hidden: hidden, dst: dst)
-        ShadowBlur.blur(&plane.bytes, width: plane.width, height: plane.height, sigma: blurSigma(sigma),
-                        needs: needs, scratch: scratch)
-        blendShadow(plane, offset: (dx, dy), onto: dst, box: box, clips: clips, color: color, alpha: alpha, needs: needs,
-                    tables: tables)
-    }
-
-    /// The rows and columns of `plane` a shadow shifted by `offset` (whole pixels) paints onto
-    /// `dst` within `box` (`shadowNeeds`' rules; with clips, `opaqueAbove` and `hidden` are ignored).
-    static func shadowNeeds(_ plane: ShadowPlane, offset: (Int, Int), box: PixelBox, clips: [ClipShape],
-                            opaqueAbove: RenderTarget?, hidden: HiddenRuns?, dst: RenderTarget) -> [ShadowBlur.Need] {
-        shadowNeeds(width: plane.width, height: plane.height, ox: plane.x0 + offset.0 - plane.reach,
-                    oy: plane.y0 + offset.1 - plane.reach, box: box, opaqueAbove: clips.isEmpty ? opaqueAbove : nil,
-                    hidden: clips.isEmpty && hidden?.holds(for: dst) == true ? hidden : nil)
     }
 
     /// Blends `color` at `alpha` through the blurred `plane`, shifted by `offset` (whole pixels),
@@ -157,13 +127,18 @@ extension Raster {
         return (terms, factors)
     }
 
-    /// The plane pixels a shadow draws, row by row, for the blur to compute only those: columns
-    /// inside `box`, less one run a row that is overwritten: the first run of opaque pixels of
-    /// `opaqueAbove` on that row (the drawing loop skips every opaque pixel of it; the run is
-    /// most of them for a layer's own body), the run `hidden` gives, or both when they meet (else
-    /// the longer).
-    static func shadowNeeds(width pw: Int, height ph: Int, ox: Int, oy: Int, box: PixelBox,
-                            opaqueAbove: RenderTarget?, hidden: HiddenRuns? = nil) -> [ShadowBlur.Need] {
+    /// The plane pixels a shadow shifted by `offset` (whole pixels) draws onto `dst` within `box`,
+    /// row by row, for the blur to compute only those: columns inside `box`, less one run a row
+    /// that is overwritten — the first run of opaque pixels of `opaqueAbove` on that row (the
+    /// drawing loop skips every opaque pixel of it; the run is most of them for a layer's own
+    /// body), the run `hidden` gives, or both when they meet (else the longer). With clips,
+    /// `opaqueAbove` and `hidden` are ignored.
+    static func shadowNeeds(_ plane: ShadowPlane, offset: (Int, Int), box: PixelBox, clips: [ClipShape],
+                            opaqueAbove: RenderTarget?, hidden: HiddenRuns?, dst: RenderTarget) -> [ShadowBlur.Need] {
+        let pw = plane.width, ph = plane.height
+        let ox = plane.x0 + offset.0 - plane.reach, oy = plane.y0 + offset.1 - plane.reach
+        let opaqueAbove = clips.isEmpty ? opaqueAbove : nil
+        let hidden = clips.isEmpty && hidden?.holds(for: dst) == true ? hidden : nil
         let above = opaqueAbove?.box ?? PixelBox(x0: 0, y0: 0, x1: 0, y1: 0)
         let lo = max(0, box.x0 - ox), hi = min(pw, box.x1 - ox)
         var runs = hidden?.cursor
