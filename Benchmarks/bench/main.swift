@@ -311,15 +311,17 @@ enum PeerScenes {
         var line = String(format: "    per core %.2f× (target ≤ %.2f×: %@)", perCore, coreTarget, verdict(perCore, coreTarget))
         if scene != "S6" { line += String(format: "; two workers %.2f× (target ≤ 0.55×: %@)", two, verdict(two, 0.55)) }
         print(line)
-        // How much the other workers buy (target: two workers ≥ 1.8× one on S2, S3 and S4).
-        if ["S2", "S3", "S4"].contains(scene) {
+        // How much the other workers buy (target: two workers ≥ 1.8× one on S2, S3 and S4; S5 shown).
+        if ["S2", "S3", "S4", "S5"].contains(scene) {
             let workers = renderer.paintThreads
             renderer.paintThreads = 1
             let one = frames()
             renderer.paintThreads = workers
             let gain = one.median / r.median
-            print(String(format: "    scaling: one worker %.3f ms, two %.3f ms: %.2f× (target ≥ 1.8×: %@)", one.median, r.median, gain,
-                         gain >= 1.8 ? "met" : "not met"))
+            // S5's scaling has no target of its own; it tells whether S5's two-worker figure
+            // is held back by its per-core time or by the split.
+            let verdict = scene == "S5" ? "no target" : gain >= 1.8 ? "target ≥ 1.8×: met" : "target ≥ 1.8×: not met"
+            print(String(format: "    scaling: one worker %.3f ms, two %.3f ms: %.2f× (%@)", one.median, r.median, gain, verdict))
         }
     }
 }

@@ -176,6 +176,16 @@ void cgs_blur_columns(uint8_t *out, const float *first, long stride, const float
     cgs_blur_columns_using(2, out, first, stride, weights, count, n);
 }
 
+uint32_t cgs_alpha_bytes(uint8_t *out, const uint32_t *row, long n) {
+    uint32_t any = 0;
+    for (long i = 0; i < n; i++) {
+        const uint32_t a = row[i] >> 24;
+        out[i] = (uint8_t)a;
+        any |= a;
+    }
+    return any;
+}
+
 void cgs_bytes_to_floats(float *out, const uint8_t *in, long n) {
     for (long i = 0; i < n; i++) out[i] = (float)in[i];
 }

@@ -35,6 +35,23 @@ import Testing
         }
     }
 
+    /// `cgs_alpha_bytes` (a shadow's plane from its layer's pixels) against the alpha byte of
+    /// each word and their OR, for lengths that leave every remainder of a vectorised loop;
+    /// the bytes past the row are left as they were.
+    @Test func alphaBytesAreTheWordsTopBytes() {
+        var s: UInt32 = 0x9E37_79B9
+        func word() -> UInt32 { s = s &* 1_664_525 &+ 1_013_904_223; return s }
+        for n in Array(0..<40) + [63, 64, 65, 127, 128, 129, 1000] {
+            for clear in [false, true] {
+                let row = (0..<n).map { _ in clear ? word() & 0x00FF_FFFF : word() }
+                var out = [UInt8](repeating: 7, count: n + 1)
+                let any = cgs_alpha_bytes(&out, row, n)
+                #expect(Array(out[..<n]) == row.map { UInt8($0 >> 24) } && out[n] == 7, "n \(n)")
+                #expect(any == row.reduce(0) { $0 | $1 >> 24 }, "n \(n)")
+            }
+        }
+    }
+
     /// `cgs_equal_run` against a byte-by-byte scan: runs of every length up to past two words,
     /// starting and ending at the row's ends and inside, asked from every index.
     @Test func equalRunsMatchAScan() {

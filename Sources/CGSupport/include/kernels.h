@@ -43,6 +43,11 @@ void cgs_blur_columns(uint8_t *out, const float *first, long stride, const float
 /// index and sets *end past its last (an empty run at `at` when `at` is outside 0 ..< n).
 long cgs_equal_run(const uint8_t *p, long n, long at, long *end);
 
+/// out[i] = the alpha byte of row[i] (row[i] >> 24) for i < n — a shadow's plane from its
+/// layer's pixels (`Raster.ShadowPlane`); returns the OR of the n alphas (0: all clear).
+/// Vectorised by the compiler.
+uint32_t cgs_alpha_bytes(uint8_t *out, const uint32_t *row, long n);
+
 /// out[i] = in[i] as a float, for i < n (the blur's rows, bytes to floats; vectorised by the compiler).
 void cgs_bytes_to_floats(float *out, const uint8_t *in, long n);
 

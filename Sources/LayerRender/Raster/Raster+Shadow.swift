@@ -17,23 +17,24 @@ extension Raster {
         var width: Int { x1 - x0 + 2 * reach }
         var height: Int { y1 - y0 + 2 * reach }
 
-        /// The alpha of `source` over `region` (within its box).
+        /// The alpha of `source` over `region` (within its box), with `reach` clear bytes on
+        /// every side. Only the sides are cleared: the alpha copy writes every other byte.
         init(source: RenderTarget, region: PixelBox, reach: Int) {
             x0 = region.x0; y0 = region.y0; x1 = region.x1; y1 = region.y1; self.reach = reach
-            let pw = x1 - x0 + 2 * reach
-            var bytes = [UInt8](repeating: 0, count: pw * (y1 - y0 + 2 * reach))
+            let w = max(x1 - x0, 0), h = max(y1 - y0, 0), pw = w + 2 * reach, count = pw * (h + 2 * reach)
             var any: UInt32 = 0
-            bytes.withUnsafeMutableBufferPointer { pl in
-                for y in region.y0..<region.y1 {
-                    let row = source.row(y), out = pl.baseAddress! + (y - region.y0 + reach) * pw + reach - region.x0
-                    for x in region.x0..<region.x1 {
-                        let a = row[x] >> 24
-                        out[x] = UInt8(truncatingIfNeeded: a)
-                        any |= a
-                    }
+            bytes = [UInt8](unsafeUninitializedCapacity: count) { plane, initialized in
+                guard let pl = plane.baseAddress, count > 0 else { return }
+                pl.initialize(repeating: 0, count: reach * pw)
+                for y in 0..<h {
+                    let out = pl + (y + reach) * pw
+                    out.initialize(repeating: 0, count: reach)
+                    any |= cgs_alpha_bytes(out + reach, source.row(region.y0 + y) + region.x0, w)
+                    (out + reach + w).initialize(repeating: 0, count: reach)
                 }
+                (pl + (h + reach) * pw).initialize(repeating: 0, count: reach * pw)
+                initialized = count
             }
-            self.bytes = bytes
             inked = any != 0
         }
     }
