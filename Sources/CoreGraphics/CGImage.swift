@@ -31,6 +31,8 @@ public final class CGImage: Equatable, Hashable, @unchecked Sendable, CustomStri
     let layout: PixelLayout
     private let lock = NSLock()
     private var nativeCache: NativeBitmap?
+    /// Whether every pixel of the native bitmap is opaque (set with it).
+    private var nativeOpaque = false
 
     /// Creates an image over `provider`'s bytes; nil for an unsupported layout or too few bytes.
     public init?(width: Int, height: Int, bitsPerComponent: Int, bitsPerPixel: Int, bytesPerRow: Int,
@@ -125,7 +127,16 @@ public final class CGImage: Equatable, Hashable, @unchecked Sendable, CustomStri
         }
         cairo_surface_mark_dirty(bitmap.surface)
         nativeCache = bitmap
+        nativeOpaque = bitmap.isOpaque
         return bitmap
+    }
+
+    /// Whether every pixel is opaque (alpha 255), found once when the native bitmap is made: a
+    /// compositor may then let the image hide what lies under it.
+    package var hasOnlyOpaquePixels: Bool {
+        _ = native
+        lock.lock(); defer { lock.unlock() }
+        return nativeOpaque
     }
 
     /// Premultiplied 0xAARRGGBB of the pixel at (x, y), origin top-left.

@@ -39,6 +39,17 @@ package final class NativeBitmap: @unchecked Sendable {   // one owner writes; s
                                                       Int32(width), Int32(height), Int32(stride))
     }
 
+    /// Whether every pixel's alpha byte is 255 (one pass over the pixels).
+    var isOpaque: Bool {
+        var all: UInt32 = 0xFF00_0000
+        for y in 0..<height {
+            let row = (pixels + y * stride).assumingMemoryBound(to: UInt32.self)
+            for x in 0..<width { all &= row[x] }
+            if all < 0xFF00_0000 { return false }
+        }
+        return true
+    }
+
     deinit {
         cairo_surface_finish(surface)
         cairo_surface_destroy(surface)

@@ -174,13 +174,86 @@ import Testing
         let (l, _) = list(root)
         l.extents.withUnsafeBufferPointer { extents in
             l.items.withUnsafeBufferPointer { items in
-                let o = Compositor.occluder(items, extents, band: PixelBox(x0: 0, y0: 40, x1: 200, y1: 180))
-                #expect(items[o.index].footprint.snapshot.id == opaque.id)
-                #expect(o.box == PixelBox(x0: 40, y0: 50, x1: 150, y1: 170))
-                // A band it covers less than a quarter of has none.
-                #expect(Compositor.occluder(items, extents, band: PixelBox(x0: 0, y0: 160, x1: 200, y1: 200)).index == 0)
+                l.covers.withUnsafeBufferPointer { covers in
+                    let o = Compositor.occluder(items, extents, covers, band: PixelBox(x0: 0, y0: 40, x1: 200, y1: 180))
+                    #expect(items[o.index].footprint.snapshot.id == opaque.id)
+                    #expect(o.box == PixelBox(x0: 40, y0: 50, x1: 150, y1: 170))
+                    // A band it covers less than a quarter of has none.
+                    #expect(Compositor.occluder(items, extents, covers, band: PixelBox(x0: 0, y0: 160, x1: 200, y1: 200)).index == 0)
+                }
             }
         }
+    }
+
+    /// An image of opaque pixels drawn over its layer hides what lies under it as an opaque
+    /// background does ("each sublayer is composited over the ones before"): the layers before a
+    /// stretched, off-grid opaque image are painted only around its inside, with the tree walk's
+    /// pixels for any band split and limit; an image with one translucent pixel, one drawn from
+    /// past its edge (`contentsRect`) or under rounded corners that clip it hides nothing.
+    @Test mutating func layersUnderAnOpaqueImageArePaintedOnlyAroundIt() {
+        func image(translucentAt: Int?) -> CGImage {
+            let ctx = CGContext(data: nil, width: 16, height: 12, bitsPerComponent: 8, bytesPerRow: 0,
+                                space: CGColorSpaceCreateDeviceRGB(),
+                                bitmapInfo: CGImageAlphaInfo.premultipliedFirst.rawValue | CGBitmapInfo.byteOrder32Little.rawValue)!
+            for y in 0..<12 { for x in 0..<16 {
+                ctx.setFillColor(CGColor(red: Double(x) / 15, green: Double(y) / 11, blue: 0.5, alpha: 1))
+                ctx.fill(CGRect(x: x, y: y, width: 1, height: 1))
+            } }
+            if let t = translucentAt { ctx.clear(CGRect(x: t, y: 3, width: 1, height: 1)) }
+            return ctx.makeImage()!
+        }
+        let opaque = image(translucentAt: nil), holed = image(translucentAt: 7)
+        #expect(opaque.hasOnlyOpaquePixels && !holed.hasOnlyOpaquePixels)
+        var subs: [LayerSnapshot] = []
+        for i in 0..<60 {
+            subs.append(layer(CGRect(x: Double(i % 10) * 20 - 3, y: Double(i / 10) * 33, width: 30, height: 26)) {
+                $0.backgroundColor = CGColor(red: Double(i % 7) / 6, green: 0.5, blue: Double(i % 3) / 2, alpha: 0.7)
+                $0.cornerRadius = 5
+                $0.transform = Transform3D.rotation(0.2 * Double(i % 9), 0, 0, 1)
+            })
+        }
+        let cover = layer(CGRect(x: 20.3, y: 30.6, width: 150.5, height: 141.2)) {
+            $0.backgroundColor = nil; $0.contents = .discrete(.init(opaque))
+        }
+        subs.append(cover)
+        let root = layer(CGRect(x: 0, y: 0, width: 200, height: 200), subs) { $0.backgroundColor = CGColor(red: 0.1, green: 0.1, blue: 0.1, alpha: 1) }
+        let frame = PixelBox(x0: 0, y0: 0, x1: 200, y1: 200)
+        let base = Compositor.base(scale: 1, origin: .zero)
+        for (threads, limit) in [(1, frame), (2, frame), (3, frame), (1, PixelBox(x0: 30, y0: 40, x1: 170, y1: 190)),
+                                 (2, PixelBox(x0: 60, y0: 0, x1: 140, y1: 200))] {
+            let listed = OwnedTarget(box: frame), walked = OwnedTarget(box: frame)
+            let c = Compositor()
+            c.threads = threads
+            _ = c.damage(root, at: 0, base: base, frame: frame)
+            c.render(root, at: 0, into: listed.target, base: base, limit: limit)
+            Compositor().render(root, at: 0, into: walked.target, base: base, limit: limit)
+            #expect(memcmp(listed.target.pixels, walked.target.pixels, 200 * 200 * 4) == 0, "\(threads) workers, \(limit)")
+            #expect(c.culledLayers > 0)
+        }
+        // Its inside (a pixel clear of each side) is the occluder; the others hide nothing.
+        func occluder(_ top: LayerSnapshot) -> (Int, PixelBox, UInt64) {
+            let (l, _) = list(layer(CGRect(x: 0, y: 0, width: 200, height: 200), subs.dropLast() + [top]) {
+                $0.backgroundColor = CGColor(red: 0.1, green: 0.1, blue: 0.1, alpha: 1)
+            })
+            return l.items.withUnsafeBufferPointer { items in
+                l.extents.withUnsafeBufferPointer { extents in
+                    l.covers.withUnsafeBufferPointer { covers in
+                        let o = Compositor.occluder(items, extents, covers, band: frame)
+                        return (o.index, o.box, items[o.index].footprint.snapshot.id)
+                    }
+                }
+            }
+        }
+        let found = occluder(cover)
+        #expect(found.2 == cover.id && found.1 == PixelBox(x0: 22, y0: 32, x1: 169, y1: 170))
+        let rect = CGRect(x: 20.3, y: 30.6, width: 150.5, height: 141.2)
+        #expect(occluder(layer(rect) { $0.backgroundColor = nil; $0.contents = .discrete(.init(holed)) }).0 == 0)
+        #expect(occluder(layer(rect) {
+            $0.backgroundColor = nil; $0.contents = .discrete(.init(opaque)); $0.contentsRect = CGRect(x: -0.1, y: 0, width: 1, height: 1)
+        }).0 == 0)
+        #expect(occluder(layer(rect) {
+            $0.backgroundColor = nil; $0.contents = .discrete(.init(opaque)); $0.masksToBounds = true; $0.cornerRadius = 8
+        }).0 == 0)
     }
 
     /// Layers that paint only opaque colour on whole device pixels are stored as solid rects

@@ -131,9 +131,10 @@ import Testing
 
     @Test func layersPastTheBandsPixelBudgetAreSkippedInPaintOrder() throws {
         // Root 100 × 100 and five opaque 100 × 100 squares on it, each a colour of its own:
-        // with room for three boxes, the root and the first two squares are painted. (Their
-        // corners are rounded a little: an opaque square rect would hide the ones below it,
-        // which are then not painted at all and cost none of the budget — tested below.)
+        // with room for three boxes, the root and the first two squares are painted. (Each is
+        // turned a quarter turn about its centre, the same pixels: an opaque layer drawn by a
+        // scale and a shift would hide the ones below it, which are then painted only around
+        // it and cost little of the budget — tested below.)
         let root = CALayer()
         root.frame = CGRect(x: 0, y: 0, width: 100, height: 100)
         root.backgroundColor = CGColor(gray: 1, alpha: 1)
@@ -144,6 +145,7 @@ import Testing
             squares.append(l)
             l.cornerRadius = 0.5
             l.frame = root.bounds
+            l.transform = CATransform3DMakeRotation(.pi / 2, 0, 0, 1)
             l.backgroundColor = CGColor(red: CGFloat(c >> 16 & 255) / 255, green: CGFloat(c >> 8 & 255) / 255,
                                         blue: CGFloat(c & 255) / 255, alpha: 1)
             root.addSublayer(l)
@@ -161,9 +163,9 @@ import Testing
         r.compositor.paintBudget = Compositor.maxPaintPixels
         r.compositor.invalidateDamage()
         #expect(try #require(frame(r, at: 2)).premultipliedPixel(x: 50, y: 50) == colours[4])
-        // Square corners: the top square hides the rest, so the budget of three boxes shows it.
+        // Unturned: the top square hides the rest, so the budget of three boxes shows it.
         CATransaction.begin(); CATransaction.setDisableActions(true)
-        for l in squares { l.cornerRadius = 0 }
+        for l in squares { l.transform = CATransform3DIdentity }
         CATransaction.commit()
         r.compositor.paintBudget = 30_000
         r.compositor.invalidateDamage()

@@ -22,7 +22,7 @@ extension Compositor {
         list.contexts.withUnsafeBufferPointer { contexts in
             list.items.withUnsafeBufferPointer { items in
                 list.extents.withUnsafeBufferPointer { extents in
-                    let occluder = Compositor.occluder(items, extents, band: band)
+                    let occluder = list.covers.withUnsafeBufferPointer { Compositor.occluder(items, extents, $0, band: band) }
                     // A group relies on later items' covers only while the band's budget surely
                     // pays for every later item (past it they are skipped, and would leave holes).
                     let later = list.groups > 0 ? list.charges.withUnsafeBufferPointer { Compositor.laterSpend(extents, $0, band: band) } : []
@@ -66,22 +66,31 @@ extension Compositor {
         }
     }
 
-    /// The topmost item that stores opaque words over at least a quarter of `band` (a solid
-    /// rect with a background), and the pixels of the band it covers; index 0 when there is
-    /// none (nothing lies below the first item).
+    /// The topmost item that makes at least a quarter of `band` opaque whatever lay under it (a
+    /// solid rect with a background, or a box of its `OpaqueCover`: an opaque background's or an
+    /// opaque image's inside), and the pixels of the band it covers; index 0 when there is none
+    /// (nothing lies below the first item).
     static func occluder(_ items: UnsafeBufferPointer<DisplayItem>, _ extents: UnsafeBufferPointer<DisplayList.Extent>,
-                         band: PixelBox) -> (index: Int, box: PixelBox) {
+                         _ covers: UnsafeBufferPointer<OpaqueCover>, band: PixelBox) -> (index: Int, box: PixelBox) {
         let quarter = (band.x1 - band.x0) * (band.y1 - band.y0) / 4
         func area(_ b: PixelBox) -> Int { b.isEmpty ? 0 : (b.x1 - b.x0) * (b.y1 - b.y0) }
         var i = items.count - 1
         while i > 0 {
-            // The rect lies in what the item can touch (a drawing layer's box holds its bounds'
-            // pixels in the frame): an item touching less cannot cover it.
-            let item = items.baseAddress! + i
-            if area(extents[i].touched.intersection(band)) >= quarter, item.pointee.solid, item.pointee.kind == .layer,
-               let solid = item.pointee.geometry?.solid, solid.fill != nil {
-                let b = solid.rect.intersection(extents[i].limit).intersection(band)
-                if !b.isEmpty, area(b) >= quarter { return (i, b) }
+            // What it covers lies in what the item can touch (a drawing layer's box holds its
+            // bounds' pixels in the frame): an item touching less cannot cover it.
+            if area(extents[i].touched.intersection(band)) >= quarter {
+                let item = items.baseAddress! + i
+                var best = PixelBox.empty
+                if item.pointee.solid, item.pointee.kind == .layer, let solid = item.pointee.geometry?.solid, solid.fill != nil {
+                    best = solid.rect.intersection(extents[i].limit).intersection(band)
+                }
+                func consider(_ b: PixelBox) {
+                    let inBand = b.intersection(extents[i].limit).intersection(band)
+                    if area(inBand) > area(best) { best = inBand }
+                }
+                consider(covers[i].rows)
+                consider(covers[i].columns)
+                if !best.isEmpty, area(best) >= quarter { return (i, best) }
             }
             i -= 1
         }

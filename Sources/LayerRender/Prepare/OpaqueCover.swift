@@ -24,32 +24,60 @@ struct OpaqueCover {
 }
 
 extension Compositor {
-    /// What a listed layer covers (`OpaqueCover`): its background's inside, when that is opaque
-    /// and composited as it is — the layer at opacity 1 in a context of alpha 1 without rounded
-    /// clips, its map a scale (positive) and a shift whose inverse is finite, within `maxCorner`,
-    /// and not `apart` — drawn apart for any reason but a shadow (`needsGroup` without it: the
-    /// shadow lies under the body; an opaque offscreen pixel composited at alpha 1 is copied).
-    /// Whatever it draws over its background (contents, content, border, sublayers) is drawn over
-    /// an opaque pixel, which stays opaque. The inside is taken `inset` pixels clear of each side.
+    /// What a listed layer covers (`OpaqueCover`): its background's inside, when that is opaque,
+    /// else the inside of its contents image's drawn rect within its bounds, when every pixel of
+    /// the image is opaque (`opaqueContentsRect`) — each composited as it is: the layer at
+    /// opacity 1 in a context of alpha 1 without rounded clips, its map a scale (positive) and a
+    /// shift whose inverse is finite, within `maxCorner`, and not `apart` — drawn apart for any
+    /// reason but a shadow (`needsGroup` without it: the shadow lies under the body; an opaque
+    /// offscreen pixel composited at alpha 1 is copied). Whatever it draws over its background
+    /// or contents (content, border, sublayers) is drawn over an opaque pixel, which stays
+    /// opaque. The inside is taken `inset` pixels clear of each side.
     static func opaqueCover(_ s: UnsafePointer<LayerState>, world: Homography, context c: DisplayContext,
                             apart: Bool) -> OpaqueCover {
-        guard !apart, c.alpha == 1, c.clips.isEmpty, !s.pointee.isHidden, s.pointee.opacity >= 1,
-              let bg = s.pointee.backgroundColor, bg.alpha >= 1 else { return .none }
+        guard !apart, c.alpha == 1, c.clips.isEmpty, !s.pointee.isHidden, s.pointee.opacity >= 1 else { return .none }
         let m = world.m
         guard m.0 > 0, m.4 > 0, m.1 == 0, m.3 == 0, m.2 == 0, m.5 == 0, m.8 == 1,
               let inverse = world.inverse, inverse.isFinite else { return .none }
         let b = s.pointee.bounds.standardized
         guard b.isFiniteRect else { return .none }
-        let shape = RoundedRect(rect: b, radius: s.pointee.cornerRadius, mask: s.pointee.maskedCorners)
-        let r = max(shape.radii.0, shape.radii.1, shape.radii.2, shape.radii.3)
+        if let bg = s.pointee.backgroundColor, bg.alpha >= 1 {
+            let shape = RoundedRect(rect: b, radius: s.pointee.cornerRadius, mask: s.pointee.maskedCorners)
+            return cross(b, radius: max(shape.radii.0, shape.radii.1, shape.radii.2, shape.radii.3), world: world, limit: c.limit)
+        }
+        guard let drawn = opaqueContentsRect(s, bounds: b) else { return .none }
+        return cross(drawn, radius: 0, world: world, limit: c.limit)
+    }
+
+    /// The cross of `rect` (layer space) with corners of `radius`, mapped by `world` (a scale and a
+    /// shift) into device pixels within `limit`.
+    private static func cross(_ b: CGRect, radius r: CGFloat, world: Homography, limit: PixelBox) -> OpaqueCover {
         guard r.isFinite else { return .none }
+        let m = world.m
         let x0 = Double(m.0 * b.minX + m.6), x1 = Double(m.0 * b.maxX + m.6)
         let y0 = Double(m.4 * b.minY + m.7), y1 = Double(m.4 * b.maxY + m.7)
         guard max(abs(x0), abs(x1), abs(y0), abs(y1)) <= maxCorner else { return .none }
         let rx = Double(m.0 * r), ry = Double(m.4 * r)
         let (ix, iy) = inset(m.0, m.4)
-        return OpaqueCover(rows: PixelBox(inside: x0, y0 + ry, x1, y1 - ry, inset: (ix, iy), limit: c.limit),
-                           columns: PixelBox(inside: x0 + rx, y0, x1 - rx, y1, inset: (ix, iy), limit: c.limit))
+        return OpaqueCover(rows: PixelBox(inside: x0, y0 + ry, x1, y1 - ry, inset: (ix, iy), limit: limit),
+                           columns: PixelBox(inside: x0 + rx, y0, x1 - rx, y1, inset: (ix, iy), limit: limit))
+    }
+
+    /// The part of `bounds` (layer space) that the layer's contents image surely paints opaque:
+    /// its drawn rect (`ContentsLayout`, as `paintContents` places it) within the bounds, when
+    /// every pixel of the image is opaque, the image is drawn as one piece (the default
+    /// `contentsCenter`) from inside itself (`contentsRect` within the unit square), and no
+    /// rounded corners clip it. Bilinear and mipmapped samples of opaque texels are opaque.
+    static func opaqueContentsRect(_ s: UnsafePointer<LayerState>, bounds b: CGRect) -> CGRect? {
+        guard let image = s.pointee.contents.image else { return nil }
+        let cr = s.pointee.contentsRect
+        guard cr.minX >= 0, cr.minY >= 0, cr.maxX <= 1, cr.maxY <= 1, cr.width > 0, cr.height > 0,
+              s.pointee.contentsCenter == CGRect(x: 0, y: 0, width: 1, height: 1),
+              !(s.pointee.masksToBounds && s.pointee.cornerRadius != 0), image.hasOnlyOpaquePixels else { return nil }
+        let scale = s.pointee.contentsScale > 0 ? s.pointee.contentsScale : 1
+        let natural = CGSize(width: cr.width * CGFloat(image.width) / scale, height: cr.height * CGFloat(image.height) / scale)
+        let drawn = ContentsLayout.rect(gravity: s.pointee.contentsGravity, bounds: b, natural: natural).standardized.intersection(b)
+        return drawn.isNull || drawn.isEmpty || !drawn.isFiniteRect ? nil : drawn
     }
 
     /// Device coordinates beyond this are not covered: there the map's sums and the painter's
