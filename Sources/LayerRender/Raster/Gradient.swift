@@ -13,20 +13,29 @@ import Foundation
 /// the step between neighbours under a quarter of an 8-bit level.
 struct GradientRamp {
     static let size = 1024
-    private(set) var table: [SIMD4<Float>]
+    /// The samples' memory, shared by copies of the ramp (its painters read it through pointers).
+    private let storage: Storage
+    /// `size` premultiplied colours (r, g, b, a), components in [0, 255].
+    var table: UnsafePointer<SIMD4<Float>> { UnsafePointer(storage.table) }
     /// The opaque entries as stored pixels (0 for translucent entries, which must be blended).
-    private(set) var words: [UInt32]
+    var words: UnsafePointer<UInt32> { UnsafePointer(storage.words) }
+
+    private final class Storage {
+        let table = UnsafeMutablePointer<SIMD4<Float>>.allocate(capacity: GradientRamp.size)
+        let words = UnsafeMutablePointer<UInt32>.allocate(capacity: GradientRamp.size)
+        deinit { table.deallocate(); words.deallocate() }
+    }
 
     init(stops: [(position: Float, r: Float, g: Float, b: Float, a: Float)]) {
-        table = [SIMD4<Float>](repeating: .zero, count: GradientRamp.size)
-        words = [UInt32](repeating: 0, count: GradientRamp.size)
+        storage = Storage()
+        let table = storage.table, words = storage.words
         for i in 0..<GradientRamp.size {
             let t = Float(i) / Float(GradientRamp.size - 1)
-            // Before the first stop and after the last, their colours extend.
-            var lo = stops[0], hi = stops[0], f: Float = 0
-            if t >= stops[stops.count - 1].position {
-                lo = stops[stops.count - 1]; hi = lo
-            } else if t > stops[0].position {
+            // Before the first stop and after the last, their colours extend (no stops: clear).
+            var lo = stops.first ?? (0, 0, 0, 0, 0), hi = lo, f: Float = 0
+            if let last = stops.last, t >= last.position {
+                lo = last; hi = lo
+            } else if t > lo.position {
                 var k = 0
                 while stops[k + 1].position <= t { k += 1 }
                 lo = stops[k]; hi = stops[k + 1]
@@ -35,10 +44,8 @@ struct GradientRamp {
             let alpha = lo.a + (hi.a - lo.a) * f
             let r = lo.r + (hi.r - lo.r) * f, g = lo.g + (hi.g - lo.g) * f, b = lo.b + (hi.b - lo.b) * f
             let c = SIMD4(r * alpha, g * alpha, b * alpha, alpha) * 255
-            table[i] = c
-            if c.w == 255 {
-                words[i] = 255 << 24 | UInt32(c.x + 0.5) << 16 | UInt32(c.y + 0.5) << 8 | UInt32(c.z + 0.5)
-            }
+            (table + i).initialize(to: c)
+            (words + i).initialize(to: c.w == 255 ? 255 << 24 | UInt32(c.x + 0.5) << 16 | UInt32(c.y + 0.5) << 8 | UInt32(c.z + 0.5) : 0)
         }
     }
 }
@@ -119,60 +126,57 @@ final class GradientPaint {
         guard alpha > 0 else { return }
         let target = target, inverse = inverse, geometry = geometry, alpha = alpha
         let axial = axial, rowConstant = rowConstant
-        ramp.table.withUnsafeBufferPointer { lut in
-            ramp.words.withUnsafeBufferPointer { words in
-                @inline(__always) func index(_ q: CGPoint) -> Int { GradientPaint.index(geometry.parameter(q)) }
-                @inline(__always) func paint(_ y: Int, _ x: Int, _ cov: Float) {
-                    guard let q = inverse.project(CGFloat(x) + 0.5, CGFloat(y) + 0.5) else { return }
-                    let c = lut[index(q)]
-                    if c.w > 0 { Raster.blend(target.row(y) + x, c.x, c.y, c.z, c.w, cov * alpha) }
-                }
-                // Fully covered runs at alpha 1 store opaque ramp entries directly (what `blend`
-                // computes for them) and blend the translucent ones.
-                let stores = alpha == 1
-                @inline(__always) func fill(_ row: UnsafeMutablePointer<UInt32>, _ x: Int, _ i: Int) {
-                    if stores && words[i] != 0 { row[x] = words[i]; return }
-                    let c = lut[i]
-                    if c.w > 0 { Raster.blend(row + x, c.x, c.y, c.z, c.w, 1 * alpha) }
-                }
-                @inline(__always) func index(_ o: CGPoint, _ v: CGVector, _ x: Int, _ cy: CGFloat) -> Int {
-                    GradientPaint.index(inverse, o, v, x, cy)
-                }
-                // A full run of a row-constant gradient: one ramp entry, stored when it is opaque.
-                @inline(__always) func fillConstant(_ o: CGPoint, _ v: CGVector, _ y: Int, _ xs: Range<Int>) {
-                    let i = index(o, v, xs.lowerBound, CGFloat(y) + 0.5), row = target.row(y)
-                    if stores && words[i] != 0 {
-                        cgs_fill_u32(row + xs.lowerBound, words[i], xs.count)
-                    } else {
-                        for x in xs { fill(row, x, i) }
-                    }
-                }
-                // The default CAGradientLayer on an unturned, unrounded layer (S5's stars): the
-                // row's spans come straight from the plan and its full run is one colour, without
-                // the general walk's closures.
-                if rowConstant, let (o, v) = axial, let (outer, full) = plan.alignedColumns(y, lo, hi) {
-                    if outer.isEmpty { return }
-                    let f = full.clamped(to: outer)
-                    if f.isEmpty { plan.edges(y, outer, paint); return }
-                    if outer.lowerBound < f.lowerBound { plan.edges(y, outer.lowerBound..<f.lowerBound, paint) }
-                    fillConstant(o, v, y, f)
-                    if f.upperBound < outer.upperBound { plan.edges(y, f.upperBound..<outer.upperBound, paint) }
-                    return
-                }
-                plan.row(y, lo, hi, full: { y, xs in
-                    let row = target.row(y), cy = CGFloat(y) + 0.5
-                    if let (o, v) = axial {
-                        if rowConstant { fillConstant(o, v, y, xs); return }
-                        for x in xs { fill(row, x, index(o, v, x, cy)) }
-                        return
-                    }
-                    for x in xs {
-                        guard let q = inverse.project(CGFloat(x) + 0.5, cy) else { continue }
-                        fill(row, x, index(q))
-                    }
-                }, edge: paint)
+        let lut = ramp.table, words = ramp.words
+        @inline(__always) func index(_ q: CGPoint) -> Int { GradientPaint.index(geometry.parameter(q)) }
+        @inline(__always) func paint(_ y: Int, _ x: Int, _ cov: Float) {
+            guard let q = inverse.project(CGFloat(x) + 0.5, CGFloat(y) + 0.5) else { return }
+            let c = lut[index(q)]
+            if c.w > 0 { Raster.blend(target.row(y) + x, c.x, c.y, c.z, c.w, cov * alpha) }
+        }
+        // Fully covered runs at alpha 1 store opaque ramp entries directly (what `blend`
+        // computes for them) and blend the translucent ones.
+        let stores = alpha == 1
+        @inline(__always) func fill(_ row: UnsafeMutablePointer<UInt32>, _ x: Int, _ i: Int) {
+            if stores && words[i] != 0 { row[x] = words[i]; return }
+            let c = lut[i]
+            if c.w > 0 { Raster.blend(row + x, c.x, c.y, c.z, c.w, 1 * alpha) }
+        }
+        @inline(__always) func index(_ o: CGPoint, _ v: CGVector, _ x: Int, _ cy: CGFloat) -> Int {
+            GradientPaint.index(inverse, o, v, x, cy)
+        }
+        // A full run of a row-constant gradient: one ramp entry, stored when it is opaque.
+        @inline(__always) func fillConstant(_ o: CGPoint, _ v: CGVector, _ y: Int, _ xs: Range<Int>) {
+            let i = index(o, v, xs.lowerBound, CGFloat(y) + 0.5), row = target.row(y)
+            if stores && words[i] != 0 {
+                cgs_fill_u32(row + xs.lowerBound, words[i], xs.count)
+            } else {
+                for x in xs { fill(row, x, i) }
             }
         }
+        // The default CAGradientLayer on an unturned, unrounded layer (S5's stars): the
+        // row's spans come straight from the plan and its full run is one colour, without
+        // the general walk's closures.
+        if rowConstant, let (o, v) = axial, let (outer, full) = plan.alignedColumns(y, lo, hi) {
+            if outer.isEmpty { return }
+            let f = full.clamped(to: outer)
+            if f.isEmpty { plan.edges(y, outer, paint); return }
+            if outer.lowerBound < f.lowerBound { plan.edges(y, outer.lowerBound..<f.lowerBound, paint) }
+            fillConstant(o, v, y, f)
+            if f.upperBound < outer.upperBound { plan.edges(y, f.upperBound..<outer.upperBound, paint) }
+            return
+        }
+        plan.row(y, lo, hi, full: { y, xs in
+            let row = target.row(y), cy = CGFloat(y) + 0.5
+            if let (o, v) = axial {
+                if rowConstant { fillConstant(o, v, y, xs); return }
+                for x in xs { fill(row, x, index(o, v, x, cy)) }
+                return
+            }
+            for x in xs {
+                guard let q = inverse.project(CGFloat(x) + 0.5, cy) else { continue }
+                fill(row, x, index(q))
+            }
+        }, edge: paint)
     }
 }
 
@@ -205,10 +209,8 @@ extension GradientPaint {
         guard hasConstantRows, !ys.isEmpty, case let .axial(o, v) = geometry else { return }
         let a = GradientPaint.index(inverse, o, v, 0, CGFloat(ys.lowerBound) + 0.5)
         let b = GradientPaint.index(inverse, o, v, 0, CGFloat(ys.upperBound - 1) + 0.5)
-        ramp.words.withUnsafeBufferPointer { words in
-            // 16 words to a 64-byte line.
-            for i in stride(from: min(a, b) & ~15, through: max(a, b), by: 16) { cgs_prefetch(words.baseAddress! + i) }
-        }
+        // 16 words to a 64-byte line.
+        for i in stride(from: min(a, b) & ~15, through: max(a, b), by: 16) { cgs_prefetch(ramp.words + i) }
     }
 
     /// For a paint with constant rows, over rows `ys` and columns `lo ..< hi` (the box's or

@@ -287,9 +287,10 @@ struct PathRasterizer {
             let d = abs(slope) >= 1.0 / 64 ? sign / abs(slope) : 0
             // Less than two columns a row (most rows of most shapes; 70 % are steeper than a
             // diagonal): every whole row's piece lies within one or two columns, or two or three,
-            // and C takes the rows four at a time, as `place` would one by one; the loops below
-            // finish what it leaves.
-            if abs(slope) < 2 {
+            // and C takes the rows four at a time (when there are four: the call costs more than
+            // the rows of a short edge), as `place` would one by one; the loops below finish what
+            // it leaves.
+            if abs(slope) < 2, lastRow &- row >= 4 {
                 let n = cgs_edge_rows4(line, bits, stride, words, lastRow &- row, x0, y0, slope, next, xa, sign, d,
                                        abs(slope) < 1 ? 0 : 1)
                 if n > 0 {
