@@ -23,6 +23,37 @@ import Testing
         return (c.displayList, c)
     }
 
+    /// `root` painted from its display list, with occluded layers painted around what hides
+    /// them, gives the tree walk's pixels for 1, 2 and 3 workers and within two limits, and some
+    /// layer is culled.
+    private func expectListedPixelsAreTheTreeWalks(_ root: LayerSnapshot) {
+        let frame = PixelBox(x0: 0, y0: 0, x1: 200, y1: 200)
+        let base = Compositor.base(scale: 1, origin: .zero)
+        for (threads, limit) in [(1, frame), (2, frame), (3, frame), (1, PixelBox(x0: 30, y0: 40, x1: 170, y1: 190)),
+                                 (2, PixelBox(x0: 60, y0: 0, x1: 140, y1: 200))] {
+            let listed = OwnedTarget(box: frame), walked = OwnedTarget(box: frame)
+            let c = Compositor()
+            c.threads = threads
+            _ = c.damage(root, at: 0, base: base, frame: frame)
+            c.render(root, at: 0, into: listed.target, base: base, limit: limit)
+            Compositor().render(root, at: 0, into: walked.target, base: base, limit: limit)
+            #expect(memcmp(listed.target.pixels, walked.target.pixels, 200 * 200 * 4) == 0, "\(threads) workers, \(limit)")
+            #expect(c.culledLayers > 0)
+        }
+    }
+
+    /// 120 translucent rounded cards, turned, over a 200 × 200 frame; every seventeenth shadowed.
+    private mutating func turnedCards() -> [LayerSnapshot] {
+        (0..<120).map { i in
+            layer(CGRect(x: Double(i % 12) * 16 - 5, y: Double(i / 12) * 19.5, width: 30, height: 26)) {
+                $0.backgroundColor = CGColor(red: Double(i % 7) / 6, green: 0.5, blue: Double(i % 3) / 2, alpha: 0.7)
+                $0.cornerRadius = 5
+                $0.transform = Transform3D.rotation(0.2 * Double(i % 9), 0, 0, 1)
+                if i % 17 == 0 { $0.shadowOpacity = 0.8; $0.shadowRadius = 4; $0.shadowOffset = CGSize(width: 3, height: 3) }
+            }
+        }
+    }
+
     private func entries(_ l: DisplayList) -> [String] {
         l.items.map { "\($0.kind)\($0.bordered ? "+border" : ""):\($0.footprint.snapshot.id)" }
     }
@@ -131,15 +162,7 @@ import Testing
     /// once in the box of those parts — with the pixels of the tree walk, for any band split and
     /// within any limit; layers wholly under it are not painted at all.
     @Test mutating func layersUnderAnOpaqueLayerArePaintedOnlyAroundIt() {
-        var subs: [LayerSnapshot] = []
-        for i in 0..<120 {
-            subs.append(layer(CGRect(x: Double(i % 12) * 16 - 5, y: Double(i / 12) * 19.5, width: 30, height: 26)) {
-                $0.backgroundColor = CGColor(red: Double(i % 7) / 6, green: 0.5, blue: Double(i % 3) / 2, alpha: 0.7)
-                $0.cornerRadius = 5
-                $0.transform = Transform3D.rotation(0.2 * Double(i % 9), 0, 0, 1)
-                if i % 17 == 0 { $0.shadowOpacity = 0.8; $0.shadowRadius = 4; $0.shadowOffset = CGSize(width: 3, height: 3) }
-            })
-        }
+        var subs = turnedCards()
         // Wholly under the opaque layer: never painted.
         subs.append(layer(CGRect(x: 80, y: 80, width: 20, height: 20)) { $0.cornerRadius = 4 })
         // A group (group opacity) whose own box lies under it, its sublayer overflowing out of it.
@@ -157,19 +180,7 @@ import Testing
             $0.transform = Transform3D.rotation(0.4, 0, 0, 1)
         })
         let root = layer(CGRect(x: 0, y: 0, width: 200, height: 200), subs) { $0.backgroundColor = CGColor(red: 0.1, green: 0.1, blue: 0.1, alpha: 1) }
-        let frame = PixelBox(x0: 0, y0: 0, x1: 200, y1: 200)
-        let base = Compositor.base(scale: 1, origin: .zero)
-        for (threads, limit) in [(1, frame), (2, frame), (3, frame), (1, PixelBox(x0: 30, y0: 40, x1: 170, y1: 190)),
-                                 (2, PixelBox(x0: 60, y0: 0, x1: 140, y1: 200))] {
-            let listed = OwnedTarget(box: frame), walked = OwnedTarget(box: frame)
-            let c = Compositor()
-            c.threads = threads
-            _ = c.damage(root, at: 0, base: base, frame: frame)
-            c.render(root, at: 0, into: listed.target, base: base, limit: limit)
-            Compositor().render(root, at: 0, into: walked.target, base: base, limit: limit)
-            #expect(memcmp(listed.target.pixels, walked.target.pixels, 200 * 200 * 4) == 0, "\(threads) workers, \(limit)")
-            #expect(c.culledLayers > 0)
-        }
+        expectListedPixelsAreTheTreeWalks(root)
         // The occluder is found: the opaque layer, for a band it covers a quarter of.
         let (l, _) = list(root)
         l.extents.withUnsafeBufferPointer { extents in
@@ -204,32 +215,14 @@ import Testing
         }
         let opaque = image(translucentAt: nil), holed = image(translucentAt: 7)
         #expect(opaque.hasOnlyOpaquePixels && !holed.hasOnlyOpaquePixels)
-        var subs: [LayerSnapshot] = []
-        for i in 0..<60 {
-            subs.append(layer(CGRect(x: Double(i % 10) * 20 - 3, y: Double(i / 10) * 33, width: 30, height: 26)) {
-                $0.backgroundColor = CGColor(red: Double(i % 7) / 6, green: 0.5, blue: Double(i % 3) / 2, alpha: 0.7)
-                $0.cornerRadius = 5
-                $0.transform = Transform3D.rotation(0.2 * Double(i % 9), 0, 0, 1)
-            })
-        }
+        var subs = turnedCards()
         let cover = layer(CGRect(x: 20.3, y: 30.6, width: 150.5, height: 141.2)) {
             $0.backgroundColor = nil; $0.contents = .discrete(.init(opaque))
         }
         subs.append(cover)
         let root = layer(CGRect(x: 0, y: 0, width: 200, height: 200), subs) { $0.backgroundColor = CGColor(red: 0.1, green: 0.1, blue: 0.1, alpha: 1) }
         let frame = PixelBox(x0: 0, y0: 0, x1: 200, y1: 200)
-        let base = Compositor.base(scale: 1, origin: .zero)
-        for (threads, limit) in [(1, frame), (2, frame), (3, frame), (1, PixelBox(x0: 30, y0: 40, x1: 170, y1: 190)),
-                                 (2, PixelBox(x0: 60, y0: 0, x1: 140, y1: 200))] {
-            let listed = OwnedTarget(box: frame), walked = OwnedTarget(box: frame)
-            let c = Compositor()
-            c.threads = threads
-            _ = c.damage(root, at: 0, base: base, frame: frame)
-            c.render(root, at: 0, into: listed.target, base: base, limit: limit)
-            Compositor().render(root, at: 0, into: walked.target, base: base, limit: limit)
-            #expect(memcmp(listed.target.pixels, walked.target.pixels, 200 * 200 * 4) == 0, "\(threads) workers, \(limit)")
-            #expect(c.culledLayers > 0)
-        }
+        expectListedPixelsAreTheTreeWalks(root)
         // Its inside (a pixel clear of each side) is the occluder; the others hide nothing.
         func occluder(_ top: LayerSnapshot) -> (Int, PixelBox, UInt64) {
             let (l, _) = list(layer(CGRect(x: 0, y: 0, width: 200, height: 200), subs.dropLast() + [top]) {
