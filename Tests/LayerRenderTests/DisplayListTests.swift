@@ -24,9 +24,9 @@ import Testing
     }
 
     /// `root` painted from its display list, with occluded layers painted around what hides
-    /// them, gives the tree walk's pixels for 1, 2 and 3 workers and within two limits, and some
-    /// layer is culled.
-    private func expectListedPixelsAreTheTreeWalks(_ root: LayerSnapshot) {
+    /// them, gives the tree walk's pixels for 1, 2 and 3 workers and within two limits, and (when
+    /// `culls`) some layer is culled.
+    private func expectListedPixelsAreTheTreeWalks(_ root: LayerSnapshot, culls: Bool = true) {
         let frame = PixelBox(x0: 0, y0: 0, x1: 200, y1: 200)
         let base = Compositor.base(scale: 1, origin: .zero)
         for (threads, limit) in [(1, frame), (2, frame), (3, frame), (1, PixelBox(x0: 30, y0: 40, x1: 170, y1: 190)),
@@ -38,7 +38,7 @@ import Testing
             c.render(root, at: 0, into: listed.target, base: base, limit: limit)
             Compositor().render(root, at: 0, into: walked.target, base: base, limit: limit)
             #expect(memcmp(listed.target.pixels, walked.target.pixels, 200 * 200 * 4) == 0, "\(threads) workers, \(limit)")
-            #expect(c.culledLayers > 0)
+            if culls { #expect(c.culledLayers > 0) }
         }
     }
 
@@ -247,6 +247,36 @@ import Testing
         #expect(occluder(layer(rect) {
             $0.backgroundColor = nil; $0.contents = .discrete(.init(opaque)); $0.masksToBounds = true; $0.cornerRadius = 8
         }).0 == 0)
+        #expect(occluder(layer(rect) {   // reads no texel: draws nothing
+            $0.backgroundColor = nil; $0.contents = .discrete(.init(opaque)); $0.contentsRect = CGRect(x: 0.5, y: 0, width: 1e-17, height: 1)
+        }).0 == 0)
+        // Other ways of drawing it, each over the cards with the tree walk's pixels; those that
+        // cover (nearest texels, a square clip, an image overflowing the bounds at centre
+        // gravity) are the occluder, a minified trilinear draw (two mip levels mixed in Float)
+        // is not.
+        // 400 × 300 opaque pixels, minified into the bounds.
+        let ctx = CGContext(data: nil, width: 400, height: 300, bitsPerComponent: 8, bytesPerRow: 0, space: CGColorSpaceCreateDeviceRGB(),
+                            bitmapInfo: CGImageAlphaInfo.premultipliedFirst.rawValue | CGBitmapInfo.byteOrder32Little.rawValue)!
+        for i in 0..<20 {
+            ctx.setFillColor(CGColor(red: Double(i) / 19, green: 0.3, blue: Double(19 - i) / 19, alpha: 1))
+            ctx.fill(CGRect(x: i * 20, y: 0, width: 20, height: 300))
+        }
+        let large = ctx.makeImage()!
+        let ways: [(String, Bool, (inout LayerState) -> Void)] = [
+            ("nearest", true, { $0.magnificationFilter = "nearest" }),
+            ("square clip", true, { $0.masksToBounds = true }),
+            ("centre, overflowing", true, { $0.contentsGravity = "center"; $0.contentsScale = 0.05 }),
+            ("trilinear, minified", false, { $0.minificationFilter = "trilinear"; $0.contents = .discrete(.init(large)) }),
+        ]
+        for (name, covers, configure) in ways {
+            // Centred at a scale of 0.05, the image's 16 × 12 pixels are 320 × 240 points.
+            let top = layer(rect) { $0.backgroundColor = nil; $0.contents = .discrete(.init(opaque)); configure(&$0) }
+            expectListedPixelsAreTheTreeWalks(layer(CGRect(x: 0, y: 0, width: 200, height: 200), subs.dropLast() + [top]) {
+                $0.backgroundColor = CGColor(red: 0.1, green: 0.1, blue: 0.1, alpha: 1)
+            }, culls: covers)
+            let o = occluder(top)
+            #expect((o.2 == top.id) == covers, "\(name)")
+        }
     }
 
     /// Layers that paint only opaque colour on whole device pixels are stored as solid rects

@@ -9,9 +9,9 @@ import Foundation
 extension Compositor {
     /// Paints the items of `list` that meet `band` (rows of `target`; `frame` the whole target).
     ///
-    /// Occlusion: an opaque solid rect that covers much of the band (`occluder`) stores its
-    /// words over whatever was painted before it, so the items listed before it are painted
-    /// only around it — plain items in each part of the band it leaves (at most four boxes),
+    /// Occlusion: an item that makes much of the band opaque to the same bytes whatever was
+    /// painted before it (`occluder`: a solid rect, or its `OpaqueCover`), so the items listed
+    /// before it are painted only around it — plain items in each part of the band it leaves (at most four boxes),
     /// groups (whose sublayers may overflow their own box) once in the box that holds those
     /// parts. Same pixels: nothing under it shows.
     func paint(_ list: DisplayList, band: PixelBox, target: RenderTarget, frame: PixelBox) {

@@ -5,9 +5,10 @@ import Foundation
 // context. Produces: the pixels its painting leaves opaque whatever lay under them, so that the
 // items listed before it need not paint there (`Compositor+DisplayList.swift`, `HiddenRuns`).
 
-/// Device pixels an item's painting makes opaque, independent of what was painted before: a
-/// rounded rect's inside as the cross of its straight rows (`rows`, full width) and its
-/// straight columns (`columns`, full height), either possibly empty.
+/// Device pixels an item's painting makes opaque, to the same bytes whatever was painted
+/// before: a rounded rect's inside (an opaque background's, or a square one: an opaque image's)
+/// as the cross of its straight rows (`rows`, full width) and its straight columns (`columns`,
+/// full height), either possibly empty.
 struct OpaqueCover {
     var rows: PixelBox
     var columns: PixelBox
@@ -59,25 +60,37 @@ extension Compositor {
         guard max(abs(x0), abs(x1), abs(y0), abs(y1)) <= maxCorner else { return .none }
         let rx = Double(m.0 * r), ry = Double(m.4 * r)
         let (ix, iy) = inset(m.0, m.4)
-        return OpaqueCover(rows: PixelBox(inside: x0, y0 + ry, x1, y1 - ry, inset: (ix, iy), limit: limit),
-                           columns: PixelBox(inside: x0 + rx, y0, x1 - rx, y1, inset: (ix, iy), limit: limit))
+        let rows = PixelBox(inside: x0, y0 + ry, x1, y1 - ry, inset: (ix, iy), limit: limit)
+        // Square corners: one box (its columns would be the same pixels, taking a second of
+        // the boxes hidden runs keep).
+        guard r > 0 else { return OpaqueCover(rows: rows, columns: .empty) }
+        return OpaqueCover(rows: rows, columns: PixelBox(inside: x0 + rx, y0, x1 - rx, y1, inset: (ix, iy), limit: limit))
     }
 
-    /// The part of `bounds` (layer space) that the layer's contents image surely paints opaque:
-    /// its drawn rect (`ContentsLayout`, as `paintContents` places it) within the bounds, when
-    /// every pixel of the image is opaque, the image is drawn as one piece (the default
-    /// `contentsCenter`) from inside itself (`contentsRect` within the unit square), and no
-    /// rounded corners clip it. Bilinear and mipmapped samples of opaque texels are opaque.
+    /// The part of `bounds` (layer space) that the layer's contents image surely paints with
+    /// opaque texels: its drawn rect (`ContentsLayout`, as `paintContents` places it) within the
+    /// bounds, when every pixel of the image is opaque, the image is drawn as one piece (the
+    /// default `contentsCenter`) from a non-empty part of itself (`contentsRect` within the unit
+    /// square), by one mip level (not `"trilinear"`: two levels mixed in Float may leave a trace
+    /// of the pixel below in a colour byte), and no rounded corners clip it. Nearest and bilinear
+    /// samples of opaque texels are opaque words, stored whatever lay below.
     static func opaqueContentsRect(_ s: UnsafePointer<LayerState>, bounds b: CGRect) -> CGRect? {
         guard let image = s.pointee.contents.image else { return nil }
         let cr = s.pointee.contentsRect
-        guard cr.minX >= 0, cr.minY >= 0, cr.maxX <= 1, cr.maxY <= 1, cr.width > 0, cr.height > 0,
+        guard cr.minX >= 0, cr.minY >= 0, cr.maxX <= 1, cr.maxY <= 1, s.pointee.minificationFilter != "trilinear",
               s.pointee.contentsCenter == CGRect(x: 0, y: 0, width: 1, height: 1),
-              !(s.pointee.masksToBounds && s.pointee.cornerRadius != 0), image.hasOnlyOpaquePixels else { return nil }
+              !(s.pointee.masksToBounds && s.pointee.cornerRadius != 0) else { return nil }
+        // The texels read, as the painter's sample window takes them: none, and nothing is drawn.
+        let w = CGFloat(image.width), h = CGFloat(image.height)
+        guard max(cr.minX * w, 0) < min(cr.maxX * w, w), max(cr.minY * h, 0) < min(cr.maxY * h, h),
+              image.hasOnlyOpaquePixels else { return nil }
         let scale = s.pointee.contentsScale > 0 ? s.pointee.contentsScale : 1
-        let natural = CGSize(width: cr.width * CGFloat(image.width) / scale, height: cr.height * CGFloat(image.height) / scale)
-        let drawn = ContentsLayout.rect(gravity: s.pointee.contentsGravity, bounds: b, natural: natural).standardized.intersection(b)
-        return drawn.isNull || drawn.isEmpty || !drawn.isFiniteRect ? nil : drawn
+        let natural = CGSize(width: cr.width * w / scale, height: cr.height * h / scale)
+        guard natural.width.isFinite, natural.height.isFinite, natural.width > 0, natural.height > 0 else { return nil }
+        let dest = ContentsLayout.rect(gravity: s.pointee.contentsGravity, bounds: b, natural: natural).standardized
+        guard dest.isFiniteRect, dest.width > 0, dest.height > 0 else { return nil }
+        let drawn = dest.intersection(b)
+        return drawn.isNull || drawn.isEmpty ? nil : drawn
     }
 
     /// Device coordinates beyond this are not covered: there the map's sums and the painter's

@@ -35,7 +35,7 @@ struct GradientRamp {
             var lo = stops.first ?? (0, 0, 0, 0, 0), hi = lo, f: Float = 0
             if let last = stops.last, t >= last.position {
                 lo = last; hi = lo
-            } else if t > lo.position {
+            } else if stops.count > 1, t > lo.position {
                 var k = 0
                 while stops[k + 1].position <= t { k += 1 }
                 lo = stops[k]; hi = stops[k + 1]

@@ -18,7 +18,7 @@ extension Raster {
         var height: Int { y1 - y0 + 2 * reach }
 
         /// The alpha of `source` over `region` (within its box), with `reach` clear bytes on
-        /// every side. Only the sides are cleared: the alpha copy writes every other byte.
+        /// every side. Only the sides are cleared: the alpha copy writes all the remaining bytes.
         init(source: RenderTarget, region: PixelBox, reach: Int) {
             x0 = region.x0; y0 = region.y0; x1 = region.x1; y1 = region.y1; self.reach = reach
             let w = max(x1 - x0, 0), h = max(y1 - y0, 0), pw = w + 2 * reach, count = pw * (h + 2 * reach)
