@@ -191,4 +191,57 @@ import Testing
         }
         #expect(hiding > 20)
     }
+
+    /// A layer drawn into an offscreen of its own (for its shadow, group opacity or a mask) paints
+    /// its opaque background first, so the offscreen is cleared only outside the background's
+    /// inside (`OwnedTarget(box:budget:keeping:)`). Debug builds fill the pixels left uncleared
+    /// with `keptPoison`; with it 0 they hold what a zeroed offscreen holds, so frames drawn with
+    /// an opaque magenta there and with 0 must be the same bytes — for rounded, square, partly
+    /// rounded and hard-edged layers off the pixel grid, at scale 1, 2 and stretched, with
+    /// borders, contents and sublayers over the background, group opacity and a mask.
+    @Test mutating func offscreensKeepNothingOfWhatTheirLayersBackgroundHides() {
+        let ctx = CGContext(data: nil, width: 8, height: 6, bitsPerComponent: 8, bytesPerRow: 0, space: CGColorSpaceCreateDeviceRGB(),
+                            bitmapInfo: CGImageAlphaInfo.premultipliedFirst.rawValue | CGBitmapInfo.byteOrder32Little.rawValue)!
+        ctx.setFillColor(CGColor(red: 0, green: 0.6, blue: 0.2, alpha: 0.5)); ctx.fill(CGRect(x: 0, y: 0, width: 8, height: 6))
+        let picture = ctx.makeImage()!
+        var subs: [LayerSnapshot] = []
+        for i in 0..<24 {
+            let x = Double(i % 6) * 32 + 3.3, y = Double(i / 6) * 48 + 5.6
+            subs.append(snapshots.layer(CGRect(x: x, y: y, width: 25.5 + Double(i % 3), height: 31.25),
+                                        i % 5 == 0 ? [snapshots.layer(CGRect(x: 4, y: 4, width: 30, height: 8)) {
+                                            $0.backgroundColor = CGColor(red: 0, green: 0, blue: 1, alpha: 0.6)
+                                        }] : [], mask: i % 7 == 3 ? snapshots.layer(CGRect(x: 2, y: 2, width: 20, height: 20)) { $0.cornerRadius = 10 } : nil) {
+                $0.backgroundColor = CGColor(red: Double(i % 4) / 3, green: 0.4, blue: 0.7, alpha: 1)
+                $0.cornerRadius = [0, 3, 9, 12.5][i % 4]
+                if i % 6 == 1 { $0.maskedCorners = 0b0101 }
+                if i % 8 == 2 { $0.allowsEdgeAntialiasing = true; $0.edgeAntialiasingMask = 0b0011 }
+                $0.shadowOpacity = i % 5 == 4 ? 0 : 0.7
+                $0.shadowRadius = 3
+                $0.shadowOffset = CGSize(width: 2, height: 3)
+                if i % 3 == 0 { $0.borderWidth = 1.5; $0.borderColor = CGColor(red: 1, green: 1, blue: 0, alpha: 0.8) }
+                if i % 4 == 1 { $0.contents = .discrete(.init(picture)) }
+                if i % 5 == 0 { $0.opacity = 0.6 }
+                if i % 9 == 5 { $0.transform = Transform3D.scale(1.5, 0.8, 1) }
+            })
+        }
+        let root = snapshots.layer(CGRect(x: 0, y: 0, width: 200, height: 200), subs) {
+            $0.backgroundColor = CGColor(red: 0.1, green: 0.1, blue: 0.1, alpha: 1)
+        }
+        defer { OwnedTarget.keptPoison.store(0xFFFF_00FF, ordering: .relaxed) }
+        for scale in [1.0, 2.0] {
+            let size = PixelBox(x0: 0, y0: 0, x1: Int(200 * scale), y1: Int(200 * scale))
+            func draw(_ poison: UInt32, threads: Int) -> [UInt32] {
+                OwnedTarget.keptPoison.store(poison, ordering: .relaxed)
+                let t = OwnedTarget(box: size)
+                let c = Compositor()
+                c.threads = threads
+                c.render(root, at: 0, into: t.target, base: Compositor.base(scale: scale, origin: .zero))
+                return Array(UnsafeBufferPointer(start: t.target.pixels, count: size.x1 * size.y1))
+            }
+            for threads in [1, 2] {
+                let loud = draw(0xFFFF_00FF, threads: threads), zeroed = draw(0, threads: threads)
+                #expect(zip(loud, zeroed).filter { $0 != $1 }.count == 0, "scale \(scale), \(threads) workers")
+            }
+        }
+    }
 }

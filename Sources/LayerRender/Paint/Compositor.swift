@@ -295,7 +295,12 @@ package final class Compositor {
         let plane = plainMask.map { maskPlane($0, box: groupBox) }
         let isolated = (group || hasShadow || snap.mask != nil || raster != nil) && OwnedTarget.fitsBudget(groupBox, offscreens)
         guard spend(isolated ? groupBox : box) else { culledLayers += 1; return }
-        let offscreen = isolated ? OwnedTarget(box: groupBox, budget: offscreens) : nil
+        // The layer's opaque background, painted first, leaves its inside the same bytes whatever
+        // the offscreen held there: only the rest is cleared (not under a mask plane, whose rows
+        // the body may skip, nor for a rasterized bitmap, drawn instead of the body).
+        let keeping = isolated && plane == nil && raster == nil
+            ? withUnsafePointer(to: s) { Compositor.backgroundCover($0, world: world, limit: box) } : .none
+        let offscreen = isolated ? OwnedTarget(box: groupBox, budget: offscreens, keeping: keeping) : nil
         var own = ctx
         if let offscreen {
             own.target = offscreen.target

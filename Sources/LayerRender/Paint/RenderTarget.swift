@@ -105,15 +105,45 @@ package final class OwnedTarget {
         self.init(box: PixelBox(x0: 0, y0: 0, x1: max(width, 1), y1: max(height, 1)), budget: budget)
     }
 
+    #if DEBUG
+    /// What debug builds put in the pixels `init(box:budget:keeping:)` leaves uncleared (an
+    /// opaque magenta unless a test sets another).
+    static let keptPoison = Atomic<UInt32>(0xFFFF_00FF)
+    #endif
+
     /// A zeroed target covering only `box` of the frame, charged to `budget` when given.
-    package init(box: PixelBox, budget: OffscreenBudget? = nil) {
+    package convenience init(box: PixelBox, budget: OffscreenBudget? = nil) {
+        self.init(box: box, budget: budget, keeping: .none)
+    }
+
+    /// A target covering only `box` of the frame, zeroed but for the pixels of `cover` (frame
+    /// pixels; left as the allocator gave them): for a layer whose painting into it leaves those
+    /// pixels the same bytes whatever they held (its opaque background, painted first).
+    init(box: PixelBox, budget: OffscreenBudget? = nil, keeping cover: OpaqueCover) {
         let w = max(box.x1 - box.x0, 1), h = max(box.y1 - box.y0, 1)
         OwnedTarget.liveBytes.add(w * h * 4, ordering: .relaxed)
         budget?.live.add(w * h * 4, ordering: .relaxed)
         self.budget = budget
         let p = UnsafeMutablePointer<UInt32>.allocate(capacity: w * h)
-        p.initialize(repeating: 0, count: w * h)
         target = RenderTarget(pixels: p, width: w, height: h, stride: w, originX: box.x0, originY: box.y0)
+        let rows = cover.rows.intersection(target.box), columns = cover.columns.intersection(target.box)
+        guard !rows.isEmpty || !columns.isEmpty else { p.initialize(repeating: 0, count: w * h); return }
+        // Per row, the columns kept: the cover's straight rows span the most, its columns the rest.
+        for y in target.box.y0..<target.box.y1 {
+            let kept = y >= rows.y0 && y < rows.y1 ? rows : y >= columns.y0 && y < columns.y1 ? columns : .empty
+            let row = target.row(y)
+            if kept.isEmpty {
+                (row + target.box.x0).initialize(repeating: 0, count: w)
+            } else {
+                (row + target.box.x0).initialize(repeating: 0, count: kept.x0 - target.box.x0)
+                (row + kept.x1).initialize(repeating: 0, count: target.box.x1 - kept.x1)
+                #if DEBUG
+                // Tests see a pixel left to the allocator: fresh pages come zeroed, so the kept
+                // pixels get `keptPoison` in debug builds (0 gives what a zeroed target gives).
+                (row + kept.x0).initialize(repeating: OwnedTarget.keptPoison.load(ordering: .relaxed), count: kept.x1 - kept.x0)
+                #endif
+            }
+        }
     }
     deinit {
         OwnedTarget.liveBytes.subtract(target.width * target.height * 4, ordering: .relaxed)

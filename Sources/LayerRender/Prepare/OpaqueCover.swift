@@ -42,12 +42,24 @@ extension Compositor {
               let inverse = world.inverse, inverse.isFinite else { return .none }
         let b = s.pointee.bounds.standardized
         guard b.isFiniteRect else { return .none }
-        if let bg = s.pointee.backgroundColor, bg.alpha >= 1 {
-            let shape = RoundedRect(rect: b, radius: s.pointee.cornerRadius, mask: s.pointee.maskedCorners)
-            return cross(b, radius: max(shape.radii.0, shape.radii.1, shape.radii.2, shape.radii.3), world: world, limit: c.limit)
-        }
+        if let bg = s.pointee.backgroundColor, bg.alpha >= 1 { return backgroundCover(s, world: world, limit: c.limit) }
         guard let drawn = opaqueContentsRect(s, bounds: b) else { return .none }
         return cross(drawn, radius: 0, world: world, limit: c.limit)
+    }
+
+    /// The inside of a layer's opaque background drawn at alpha 1 without clips under `world`
+    /// (a scale and a shift with a finite inverse), within `limit`: `opaqueCover` without the
+    /// conditions on how the layer is composited — what its background makes opaque in an
+    /// offscreen of its own (`OwnedTarget(box:budget:keeping:)`).
+    static func backgroundCover(_ s: UnsafePointer<LayerState>, world: Homography, limit: PixelBox) -> OpaqueCover {
+        guard let bg = s.pointee.backgroundColor, bg.alpha >= 1 else { return .none }
+        let m = world.m
+        guard m.0 > 0, m.4 > 0, m.1 == 0, m.3 == 0, m.2 == 0, m.5 == 0, m.8 == 1,
+              let inverse = world.inverse, inverse.isFinite else { return .none }
+        let b = s.pointee.bounds.standardized
+        guard b.isFiniteRect else { return .none }
+        let shape = RoundedRect(rect: b, radius: s.pointee.cornerRadius, mask: s.pointee.maskedCorners)
+        return cross(b, radius: max(shape.radii.0, shape.radii.1, shape.radii.2, shape.radii.3), world: world, limit: limit)
     }
 
     /// The cross of `rect` (layer space) with corners of `radius`, mapped by `world` (a scale and a
