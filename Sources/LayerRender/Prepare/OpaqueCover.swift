@@ -37,13 +37,8 @@ extension Compositor {
     static func opaqueCover(_ s: UnsafePointer<LayerState>, world: Homography, context c: DisplayContext,
                             apart: Bool) -> OpaqueCover {
         guard !apart, c.alpha == 1, c.clips.isEmpty, !s.pointee.isHidden, s.pointee.opacity >= 1 else { return .none }
-        let m = world.m
-        guard m.0 > 0, m.4 > 0, m.1 == 0, m.3 == 0, m.2 == 0, m.5 == 0, m.8 == 1,
-              let inverse = world.inverse, inverse.isFinite else { return .none }
-        let b = s.pointee.bounds.standardized
-        guard b.isFiniteRect else { return .none }
         if let bg = s.pointee.backgroundColor, bg.alpha >= 1 { return backgroundCover(s, world: world, limit: c.limit) }
-        guard let drawn = opaqueContentsRect(s, bounds: b) else { return .none }
+        guard let drawn = opaqueContentsRect(s, bounds: s.pointee.bounds.standardized) else { return .none }
         return cross(drawn, radius: 0, world: world, limit: c.limit)
     }
 
@@ -53,20 +48,18 @@ extension Compositor {
     /// offscreen of its own (`OwnedTarget(box:budget:keeping:)`).
     static func backgroundCover(_ s: UnsafePointer<LayerState>, world: Homography, limit: PixelBox) -> OpaqueCover {
         guard let bg = s.pointee.backgroundColor, bg.alpha >= 1 else { return .none }
-        let m = world.m
-        guard m.0 > 0, m.4 > 0, m.1 == 0, m.3 == 0, m.2 == 0, m.5 == 0, m.8 == 1,
-              let inverse = world.inverse, inverse.isFinite else { return .none }
         let b = s.pointee.bounds.standardized
-        guard b.isFiniteRect else { return .none }
         let shape = RoundedRect(rect: b, radius: s.pointee.cornerRadius, mask: s.pointee.maskedCorners)
         return cross(b, radius: max(shape.radii.0, shape.radii.1, shape.radii.2, shape.radii.3), world: world, limit: limit)
     }
 
-    /// The cross of `rect` (layer space) with corners of `radius`, mapped by `world` (a scale and a
-    /// shift) into device pixels within `limit`.
+    /// The cross of `rect` (layer space) with corners of `radius`, mapped by `world` into device
+    /// pixels within `limit`; nothing unless the map is a scale (positive) and a shift whose
+    /// inverse is finite and the rect and radius are finite.
     private static func cross(_ b: CGRect, radius r: CGFloat, world: Homography, limit: PixelBox) -> OpaqueCover {
-        guard r.isFinite else { return .none }
         let m = world.m
+        guard r.isFinite, b.isFiniteRect, m.0 > 0, m.4 > 0, m.1 == 0, m.3 == 0, m.2 == 0, m.5 == 0, m.8 == 1,
+              let inverse = world.inverse, inverse.isFinite else { return .none }
         let x0 = Double(m.0 * b.minX + m.6), x1 = Double(m.0 * b.maxX + m.6)
         let y0 = Double(m.4 * b.minY + m.7), y1 = Double(m.4 * b.maxY + m.7)
         guard max(abs(x0), abs(x1), abs(y0), abs(y1)) <= maxCorner else { return .none }
