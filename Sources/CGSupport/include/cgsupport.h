@@ -152,6 +152,17 @@ extern int cgs_avx2;
 /// Nonzero when the processor runs AVX-512 F, BW and VL (set before main; 0 elsewhere than x86-64).
 extern int cgs_avx512;
 
+/// One step of a thread spinning on a flag another core will set: the processor's spin hint
+/// (x86 `pause`, Arm `yield`), which frees the core's other hardware thread and leaves the loop
+/// without a memory-order stall when the flag changes.
+static inline void cgs_spin_pause(void) {
+#if defined(__x86_64__) || defined(__i386__)
+    __builtin_ia32_pause();
+#elif defined(__aarch64__)
+    __asm__ __volatile__("yield");
+#endif
+}
+
 #if defined(__x86_64__)
 #include <immintrin.h>
 /// `cgs_cover_opaque_span` with AVX2 (count a multiple of 4): eight pixels a step, and a last

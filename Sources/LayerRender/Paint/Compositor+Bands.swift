@@ -19,7 +19,7 @@ extension Compositor {
     /// finishes, but each band repeats work (its walk of the list, the margins of the blurred
     /// shadows it paints beyond its rows, the rasterising of shapes that cross it): two per
     /// worker made every canonical scene slower on two cores (docs/PERFORMANCE.md), so it is one.
-    static let bandsPerWorker = 1
+    static let bandsPerWorker = Int(ProcessInfo.processInfo.environment["BPW"] ?? "") ?? 1
 
     /// The rows where `count` bands of `area` meet (count + 1 edges, from area.y0 to area.y1): with
     /// a display list, where the work its items ask for (their pixels in each row, a group's —
@@ -106,7 +106,7 @@ extension Compositor {
         guard workers > 1, rows >= Compositor.minRowsToSplit, count > 1 else {
             let work = BandWork(pool: [self], bands: [area], root: root, time: time, target: target, base: base,
                                 clearing: clearing, list: list)
-            Compositor.paint(deep: root.height > Compositor.shallowHeight, [{ work.run(worker: 0, frame: full) }])
+            paint(deep: root.height > Compositor.shallowHeight, [{ work.run(worker: 0, frame: full) }])
             ageIdleHelpers(from: 0)
             return
         }
@@ -134,7 +134,7 @@ extension Compositor {
         let work = BandWork(pool: pool, bands: bands, root: root, time: time, target: target, base: base, clearing: clearing,
                             list: list)
         let runs: [@Sendable () -> Void] = (0..<pool.count).map { w in { work.run(worker: w, frame: full) } }
-        Compositor.paint(deep: root.height > Compositor.shallowHeight, runs)
+        paint(deep: root.height > Compositor.shallowHeight, runs)
         for (helper, before) in zip(pool.dropFirst(), work.hitsBefore.dropFirst()) {
             culledLayers += helper.culledLayers
             paintedLayers += helper.paintedLayers
@@ -156,21 +156,12 @@ extension Compositor {
     /// with its offscreen and clip frames, with a wide margin.
     static let deepStackBytes = 64 << 20
 
-    /// Runs `bands` at once and returns when all have finished: on dispatch's workers, or, for a
-    /// `deep` tree, each on a thread of its own with a stack of `deepStackBytes`.
-    static func paint(deep: Bool, _ bands: [@Sendable () -> Void]) {
-        guard deep else {
-            if bands.count == 1 { bands[0]() } else { DispatchQueue.concurrentPerform(iterations: bands.count) { bands[$0]() } }
-            return
-        }
-        let done = DispatchGroup()
-        for band in bands {
-            done.enter()
-            let thread = Thread { band(); done.leave() }
-            thread.stackSize = deepStackBytes
-            thread.start()
-        }
-        done.wait()
+    /// Runs `bands` at once and returns when all have finished: the first on the calling thread
+    /// and the others on the worker pool's threads, or, for a `deep` tree, all on the pool's
+    /// threads, whose stacks hold `maxDepth` levels.
+    func paint(deep: Bool, _ bands: [@Sendable () -> Void]) {
+        if ProcessInfo.processInfo.environment["OLDPOOL"] != nil { if bands.count == 1 { bands[0]() } else { DispatchQueue.concurrentPerform(iterations: bands.count) { bands[$0]() } }; return }
+        workers.run(bands, callerRuns: !deep)
     }
 
     /// Paints the rows of `band` (one thread's share of the frame): from the frame's display list
