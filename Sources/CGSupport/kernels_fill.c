@@ -71,12 +71,64 @@ static void fill_box_avx512(uint32_t *p, long stride, long w, long h, uint32_t w
 __attribute__((target("avx2")))
 static void fill_box_avx2(uint32_t *p, long stride, long w, long h, uint32_t word) { FILL_BOX_BODY(fill_row_avx2) }
 
+// A framed box's inside rows when the row is at least one vector wide and each side of the frame
+// at most one vector: the row's first vector (the left side's border words, then the fill) and
+// its last (the fill, then the right side's), worked out once per box, with whole vectors of
+// fill between them — no per-row loops over the sides' words. The middle vectors may overlap
+// the last, which is stored after them; the first and the last may overlap each other (a row
+// under two vectors), and each holds the other's border words where they do. The frame's rows
+// (top and bottom) and boxes with wider sides take the general body.
+#define FRAMED_ROWS(VEC, LANES, STORE, SET1, SELECT) \
+    do { \
+        const VEC f = SET1((int)fill); \
+        const VEC a = SELECT(0, w, left, right, fill, border), b = SELECT(w - LANES, w, left, right, fill, border); \
+        for (long y = 0; y < h; y++, p += stride) { \
+            if (y < top || y >= h - bottom) { ROW(p, w, border); continue; } \
+            STORE(p, a); \
+            for (long x = LANES; x < w - LANES; x += LANES) STORE(p + x, f); \
+            STORE(p + w - LANES, b); \
+        } \
+    } while (0)
+
+// The vector of words `at` ..< `at` + 16 of a framed row of w words: border within `left` of the
+// start or `right` of the end, fill elsewhere.
+__attribute__((target("avx512f")))
+static inline __m512i framed_words_avx512(long at, long w, long left, long right, uint32_t fill, uint32_t border) {
+    const __m512i x = _mm512_add_epi32(_mm512_set1_epi32((int)at), _mm512_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15));
+    const __mmask16 edge = _mm512_cmplt_epi32_mask(x, _mm512_set1_epi32((int)left)) |
+                           _mm512_cmpge_epi32_mask(x, _mm512_set1_epi32((int)(w - right)));
+    return _mm512_mask_blend_epi32(edge, _mm512_set1_epi32((int)fill), _mm512_set1_epi32((int)border));
+}
+
+__attribute__((target("avx2")))
+static inline __m256i framed_words_avx2(long at, long w, long left, long right, uint32_t fill, uint32_t border) {
+    const __m256i x = _mm256_add_epi32(_mm256_set1_epi32((int)at), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
+    const __m256i edge = _mm256_or_si256(_mm256_cmpgt_epi32(_mm256_set1_epi32((int)left), x),
+                                         _mm256_cmpgt_epi32(x, _mm256_set1_epi32((int)(w - right - 1))));
+    return _mm256_blendv_epi8(_mm256_set1_epi32((int)fill), _mm256_set1_epi32((int)border), edge);
+}
+
+__attribute__((target("avx512f")))
+static inline void store_avx512(uint32_t *p, __m512i v) { _mm512_storeu_si512((void *)p, v); }
+__attribute__((target("avx2")))
+static inline void store_avx2(uint32_t *p, __m256i v) { _mm256_storeu_si256((__m256i *)p, v); }
+
 __attribute__((target("avx512f")))
 static void fill_framed_box_avx512(uint32_t *p, long stride, long w, long h, long left, long top, long right, long bottom,
-                                   uint32_t fill, uint32_t border) { FILL_FRAMED_BOX_BODY(fill_row_avx512) }
+                                   uint32_t fill, uint32_t border) {
+    if (w < 16 || left > 16 || right > 16) { FILL_FRAMED_BOX_BODY(fill_row_avx512) return; }
+#define ROW fill_row_avx512
+    FRAMED_ROWS(__m512i, 16, store_avx512, _mm512_set1_epi32, framed_words_avx512);
+#undef ROW
+}
 __attribute__((target("avx2")))
 static void fill_framed_box_avx2(uint32_t *p, long stride, long w, long h, long left, long top, long right, long bottom,
-                                 uint32_t fill, uint32_t border) { FILL_FRAMED_BOX_BODY(fill_row_avx2) }
+                                 uint32_t fill, uint32_t border) {
+    if (w < 8 || left > 8 || right > 8) { FILL_FRAMED_BOX_BODY(fill_row_avx2) return; }
+#define ROW fill_row_avx2
+    FRAMED_ROWS(__m256i, 8, store_avx2, _mm256_set1_epi32, framed_words_avx2);
+#undef ROW
+}
 #endif
 
 void cgs_fill_box(uint32_t *p, long stride, long w, long h, uint32_t word) {
@@ -88,12 +140,17 @@ void cgs_fill_box(uint32_t *p, long stride, long w, long h, uint32_t word) {
     FILL_BOX_BODY(fill_row)
 }
 
-void cgs_fill_framed_box(uint32_t *p, long stride, long w, long h, long left, long top, long right, long bottom,
-                         uint32_t fill, uint32_t border) {
+void cgs_fill_framed_box_using(int variant, uint32_t *p, long stride, long w, long h, long left, long top, long right,
+                               long bottom, uint32_t fill, uint32_t border) {
     if (w <= 0 || h <= 0) return;
 #if defined(__x86_64__)
-    if (cgs_avx512) { fill_framed_box_avx512(p, stride, w, h, left, top, right, bottom, fill, border); return; }
-    if (cgs_avx2) { fill_framed_box_avx2(p, stride, w, h, left, top, right, bottom, fill, border); return; }
+    if (variant >= 3 && cgs_avx512) { fill_framed_box_avx512(p, stride, w, h, left, top, right, bottom, fill, border); return; }
+    if (variant >= 2 && cgs_avx2) { fill_framed_box_avx2(p, stride, w, h, left, top, right, bottom, fill, border); return; }
 #endif
     FILL_FRAMED_BOX_BODY(fill_row)
+}
+
+void cgs_fill_framed_box(uint32_t *p, long stride, long w, long h, long left, long top, long right, long bottom,
+                         uint32_t fill, uint32_t border) {
+    cgs_fill_framed_box_using(3, p, stride, w, h, left, top, right, bottom, fill, border);
 }

@@ -147,8 +147,10 @@ void cgs_image_row(uint32_t *out, long x0, long n, double y, const cgs_image_map
 /// The kernels above through a chosen variant, for the tests that compare them: 0 the portable
 /// loop, 1 SSE2 (x86-64; else portable), 2 AVX2 where the processor runs it (else SSE2), 3
 /// AVX-512 where it runs that (else AVX2; `cgs_blend_span`, `cgs_span_blend_run`,
-/// `cgs_fill_rrect`, `cgs_image_row` and `cgs_lerp_columns` only: the other kernels' AVX-512
-/// forms measured no faster).
+/// `cgs_fill_rrect`, `cgs_image_row`, `cgs_lerp_columns` and `cgs_fill_framed_box` only: the
+/// other kernels' AVX-512 forms measured no faster).
+void cgs_fill_framed_box_using(int variant, uint32_t *p, long stride, long w, long h, long left, long top, long right,
+                               long bottom, uint32_t fill, uint32_t border);
 uint32_t cgs_lerp_rows_using(int variant, uint32_t *out, const uint32_t *top, const uint32_t *bottom, long n, uint32_t w);
 uint32_t cgs_lerp_columns_using(int variant, uint32_t *out, const uint32_t *texels, const int32_t *left,
                                 const int32_t *right, const uint32_t *weight, long n, int increasing);
