@@ -19,7 +19,7 @@ extension Compositor {
     /// finishes, but each band repeats work (its walk of the list, the margins of the blurred
     /// shadows it paints beyond its rows, the rasterising of shapes that cross it): two per
     /// worker made every canonical scene slower on two cores (docs/PERFORMANCE.md), so it is one.
-    static let bandsPerWorker = Int(ProcessInfo.processInfo.environment["BPW"] ?? "") ?? 1
+    static let bandsPerWorker = 1
 
     /// The rows where `count` bands of `area` meet (count + 1 edges, from area.y0 to area.y1): with
     /// a display list, where the work its items ask for (their pixels in each row, a group's —
@@ -160,7 +160,6 @@ extension Compositor {
     /// and the others on the worker pool's threads, or, for a `deep` tree, all on the pool's
     /// threads, whose stacks hold `maxDepth` levels.
     func paint(deep: Bool, _ bands: [@Sendable () -> Void]) {
-        if ProcessInfo.processInfo.environment["OLDPOOL"] != nil { if bands.count == 1 { bands[0]() } else { DispatchQueue.concurrentPerform(iterations: bands.count) { bands[$0]() } }; return }
         workers.run(bands, callerRuns: !deep)
     }
 
