@@ -22,7 +22,8 @@ extension Compositor {
         list.contexts.withUnsafeBufferPointer { contexts in
             list.items.withUnsafeBufferPointer { items in
                 list.extents.withUnsafeBufferPointer { extents in
-                    let occluder = list.covers.withUnsafeBufferPointer { Compositor.occluder(items, extents, $0, band: band) }
+                    let occluder = list.largestCover < band.area / 4 ? (index: 0, box: PixelBox.empty)
+                        : list.covers.withUnsafeBufferPointer { Compositor.occluder(items, extents, $0, band: band) }
                     // A group relies on later items' covers only while the band's budget surely
                     // pays for every later item (past it they are skipped, and would leave holes).
                     let later = list.groups > 0 ? list.charges.withUnsafeBufferPointer { Compositor.laterSpend(extents, $0, band: band) } : []

@@ -30,6 +30,10 @@ struct DisplayList {
     var skippedForDepth = 0
     /// How many items are groups.
     private(set) var groups = 0
+    /// The most pixels any item after the first leaves opaque in one box (its solid rect or a
+    /// box of its cover, within its limit): a band a quarter of which is more has no occluder
+    /// (`Compositor.occluder`), and its items need not be looked at for one.
+    private(set) var largestCover = 0
     /// Counts the lists written: a list of another generation holds other items.
     private(set) var generation = 0
 
@@ -47,8 +51,13 @@ struct DisplayList {
         let limit = contexts[Int(item.context)].limit
         let touched = item.geometry == nil && !item.leaf ? limit : item.box.intersection(limit)
         extents.append(Extent(limit: limit, touched: touched))
-        covers.append(cover.intersection(limit))
+        let covered = cover.intersection(limit)
+        covers.append(covered)
         charges.append(charge ?? (item.kind == .layer ? touched.area : 0))
+        if !items.isEmpty {
+            let solid = item.solid && item.kind == .layer ? item.geometry?.solid.map { $0.fill != nil ? $0.rect.intersection(limit).area : 0 } : nil
+            largestCover = max(largestCover, covered.rows.area, covered.columns.area, solid ?? 0)
+        }
         items.append(item)
         if item.geometry == nil { groups += 1 }
     }
@@ -61,6 +70,7 @@ struct DisplayList {
         contexts.removeAll(keepingCapacity: true)
         skippedForDepth = 0
         groups = 0
+        largestCover = 0
         generation &+= 1
     }
 }
