@@ -154,3 +154,71 @@ void cgs_fill_framed_box(uint32_t *p, long stride, long w, long h, long left, lo
                          uint32_t fill, uint32_t border) {
     cgs_fill_framed_box_using(3, p, stride, w, h, left, top, right, bottom, fill, border);
 }
+
+// Display items of opaque words (SolidRect.swift). A run of them is painted by one call, so a
+// band's loop pays its per-item checks in C rather than through each item's Swift path.
+
+static inline int box_empty(cgs_box b) { return b.x0 >= b.x1 || b.y0 >= b.y1; }
+static inline cgs_box box_meet(cgs_box a, cgs_box b) {
+    cgs_box r = { a.x0 > b.x0 ? a.x0 : b.x0, a.y0 > b.y0 ? a.y0 : b.y0, a.x1 < b.x1 ? a.x1 : b.x1, a.y1 < b.y1 ? a.y1 : b.y1 };
+    return r;
+}
+static inline long box_area(cgs_box b) { return box_empty(b) ? 0 : (long)(b.x1 - b.x0) * (long)(b.y1 - b.y0); }
+
+// Frame pixel (x, y) of `t`.
+static inline uint32_t *pixel_at(cgs_target t, long x, long y) { return t.pixels + (y - t.origin_y) * t.stride + (x - t.origin_x); }
+
+// `word` over `area` ∩ `box`.
+static void store_box(cgs_target t, uint32_t word, cgs_box area, cgs_box box) {
+    const cgs_box b = box_meet(area, box);
+    if (box_empty(b)) return;
+    cgs_fill_box(pixel_at(t, b.x0, b.y0), t.stride, b.x1 - b.x0, b.y1 - b.y0, word);
+}
+
+// Inlined into the run's loop (a call per item costs as much as its checks).
+static inline __attribute__((always_inline)) void paint_solid(cgs_target t, const cgs_solid *s, cgs_box box) {
+    const int ring = s->ring && s->has_border, body = s->body && s->has_fill;
+    const cgs_box r = s->rect, in = s->inner;
+    if (ring && box_empty(in)) { store_box(t, s->border, r, box); return; }
+    if (ring && body) {
+        // Background and border row by row, each row once (the inside clipped to the box).
+        const cgs_box b = box_meet(r, box), i = box_meet(in, b);
+        if (box_empty(b)) return;
+        if (box_empty(i)) { store_box(t, s->border, b, b); return; }
+        cgs_fill_framed_box(pixel_at(t, b.x0, b.y0), t.stride, b.x1 - b.x0, b.y1 - b.y0, i.x0 - b.x0, i.y0 - b.y0,
+                            b.x1 - i.x1, b.y1 - i.y1, s->fill, s->border);
+        return;
+    }
+    if (body) store_box(t, s->fill, ring ? in : r, box);
+    if (!ring) return;
+    const cgs_box top = { r.x0, r.y0, r.x1, in.y0 }, bottom = { r.x0, in.y1, r.x1, r.y1 };
+    const cgs_box left = { r.x0, in.y0, in.x0, in.y1 }, right = { in.x1, in.y0, r.x1, in.y1 };
+    store_box(t, s->border, top, box);
+    store_box(t, s->border, bottom, box);
+    store_box(t, s->border, left, box);
+    store_box(t, s->border, right, box);
+}
+
+void cgs_paint_solid(cgs_target t, const cgs_solid *s, cgs_box box) { paint_solid(t, s, box); }
+
+long cgs_paint_solids(cgs_target target, const cgs_solid *items, long count, cgs_box band, long spent, long budget,
+                      cgs_solid_tally *tally) {
+    cgs_solid_tally t = { 0, 0, 0 };
+    long n = 0;
+    for (; n < count; n++) {
+        const cgs_solid *s = items + n;
+        const cgs_box limit = box_meet(s->limit, band);
+        if (box_empty(limit)) continue;
+        if (box_empty(box_meet(s->touched, band))) { t.culled++; continue; }
+        const cgs_box box = box_meet(s->clip, band);
+        if (s->body) {
+            const long area = box_area(box);
+            if (area > budget - spent - t.charged) break;
+            t.charged += area;
+            t.painted++;
+        }
+        paint_solid(target, s, box);
+    }
+    *tally = t;
+    return n;
+}

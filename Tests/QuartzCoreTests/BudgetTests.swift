@@ -172,6 +172,35 @@ import Testing
         #expect(try #require(frame(r, at: 3)).premultipliedPixel(x: 50, y: 50) == colours[4])
     }
 
+    /// Solid layers (opaque colours on whole pixels, painted a run at a time by one C call)
+    /// keep the rule: painted in order while the band's budget pays for each box, the first it
+    /// would not pay for and every one after it skipped, counted once.
+    @Test func solidLayersPastTheBandsPixelBudgetAreSkippedInPaintOrder() throws {
+        // Root 100 × 100 (10,000 pixels) and ten bordered 10 × 10 squares side by side (100 each).
+        let root = CALayer()
+        root.frame = CGRect(x: 0, y: 0, width: 100, height: 100)
+        root.backgroundColor = CGColor(gray: 1, alpha: 1)
+        for i in 0..<10 {
+            let l = CALayer()
+            l.frame = CGRect(x: CGFloat(i) * 10, y: 0, width: 10, height: 10)
+            l.backgroundColor = CGColor(red: 1, green: 0, blue: 0, alpha: 1)
+            l.borderWidth = 1
+            l.borderColor = CGColor(gray: 0, alpha: 1)
+            root.addSublayer(l)
+        }
+        for (budget, painted) in [(10_300, 3), (10_299, 2), (10_000, 0), (Compositor.maxPaintPixels, 10)] {
+            let r = budgetRenderer(root, budget: budget)
+            let before = budgetCount()
+            let image = try #require(frame(r, at: 0))
+            for i in 0..<10 {
+                #expect(image.premultipliedPixel(x: i * 10 + 5, y: 5) == (i < painted ? 0xFFFF_0000 : 0xFFFF_FFFF), "budget \(budget), square \(i)")
+                #expect(image.premultipliedPixel(x: i * 10, y: 5) == (i < painted ? 0xFF00_0000 : 0xFFFF_FFFF), "budget \(budget), square \(i)'s border")
+            }
+            #expect((budgetCount() > before) == (painted < 10), "budget \(budget)")
+            #expect(r.compositor.paintedLayers == 1 + painted && r.compositor.culledLayers == 10 - painted, "budget \(budget)")
+        }
+    }
+
     @Test func tenThousandTintedCopiesOfAGiantRasterizedLayerStayWithinThePixelBudget() throws {
         // Found by fuzzing: a replicator's 10,000 tinted copies of a rasterized layer whose
         // bitmap is 4,096² pixels painted 10,000 offscreens of that size (minutes a frame).

@@ -121,6 +121,43 @@ void cgs_fill_box(uint32_t *p, long stride, long w, long h, uint32_t word);
 void cgs_fill_framed_box(uint32_t *p, long stride, long w, long h, long left, long top, long right, long bottom,
                          uint32_t fill, uint32_t border);
 
+/// A half-open box of frame pixels [x0, x1) × [y0, y1) (empty when x0 ≥ x1 or y0 ≥ y1).
+typedef struct { int32_t x0, y0, x1, y1; } cgs_box;
+
+/// Pixels addressed in frame coordinates: frame pixel (x, y) is pixels[(y − origin_y)·stride +
+/// x − origin_x] (RenderTarget.swift).
+typedef struct { uint32_t *pixels; long stride, origin_x, origin_y; } cgs_target;
+
+/// A display item painted as opaque words on whole pixels (SolidRect.swift): a layer's background
+/// and its border, or its border alone after its sublayers. Frame pixels.
+typedef struct {
+    cgs_box rect;       ///< the layer's bounds' pixels
+    cgs_box inner;      ///< inside its border (empty: the border covers the rect)
+    cgs_box limit;      ///< its context's limit (what its superlayers' clips leave)
+    cgs_box touched;    ///< what it can touch within the limit (bands cull by it)
+    cgs_box clip;       ///< its geometry's box within the limit (what it paints)
+    uint32_t fill, border;
+    uint8_t has_fill, has_border;
+    uint8_t body;       ///< paints the background (a layer's item; counted and charged to the budget)
+    uint8_t ring;       ///< paints the border
+} cgs_solid;
+
+/// One solid item's pixels within `box` (frame pixels, already within its clip): its background,
+/// then its border over it, as storing each in turn would leave them (framed boxes in one pass).
+void cgs_paint_solid(cgs_target target, const cgs_solid *item, cgs_box box);
+
+/// What `cgs_paint_solids` did: pixels charged (background items' boxes), items painted
+/// (background items), items culled (nothing to touch in the band).
+typedef struct { long charged, painted, culled; } cgs_solid_tally;
+
+/// Paints `count` solid items in order within `band`, as the band's item loop would one by one:
+/// an item whose limit misses the band is passed over, one touching nothing there is culled, a
+/// background item is charged its box and counted. Stops before the first background item that
+/// would take `spent` (the band's pixels so far) past `budget`, and returns how many items it
+/// went through (`count` when it did not stop); `tally` gets what it did.
+long cgs_paint_solids(cgs_target target, const cgs_solid *items, long count, cgs_box band, long spent, long budget,
+                      cgs_solid_tally *tally);
+
 /// An image level drawn through a projective map, as `Raster.imageRow` reads it (ProjectiveRow.swift).
 typedef struct {
     /// Device pixels → layer space, in `Homography.m`'s order.

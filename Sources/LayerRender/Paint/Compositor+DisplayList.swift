@@ -1,3 +1,4 @@
+import CGSupport
 import CoreGraphics
 import Foundation
 
@@ -37,8 +38,22 @@ extension Compositor {
                             Compositor.hidden(after: i, items, $0, limit: limit, target: target)
                         }
                     }
-                    for i in items.indices {
+                    // `general`: an item the path below takes although it is solid (the C call
+                    // for its run stopped before it: the band's budget would not pay for it, and
+                    // the path below says so and counts it).
+                    var next = 0, general = -1
+                    while next < items.count {
+                        let i = next
+                        next += 1
                         guard !overBudget else { culledLayers += 1; continue }
+                        // A run of solid items above the occluder: one C call paints them all.
+                        if i != general && i >= occluder.index && list.solidIndex[i] >= 0 {
+                            var end = next
+                            while end < items.count && list.solidIndex[end] >= 0 { end += 1 }
+                            next = i + paintSolids(list, i..<end, band: band, target: target)
+                            if next < end { general = next }
+                            continue
+                        }
                         let limit = extents[i].limit.intersection(band)
                         guard !limit.isEmpty else { continue }
                         // What the item can touch misses the band (paintPlain's own test, earlier).
@@ -65,6 +80,21 @@ extension Compositor {
                 }
             }
         }
+    }
+
+    /// Paints the solid items `run` of `list` (consecutive there) within `band`, as the band's
+    /// loop would one by one, and counts them; returns how many it went through: fewer than the
+    /// run when the band's budget would not pay for the next.
+    private func paintSolids(_ list: DisplayList, _ run: Range<Int>, band: PixelBox, target: RenderTarget) -> Int {
+        var tally = cgs_solid_tally()
+        let done = list.solids.withUnsafeBufferPointer {
+            cgs_paint_solids(target.c, $0.baseAddress! + Int(list.solidIndex[run.lowerBound]), run.count, SolidRect.cBox(band),
+                             paintedPixels, paintBudget, &tally)
+        }
+        paintedPixels += tally.charged
+        paintedLayers += tally.painted
+        culledLayers += tally.culled
+        return done
     }
 
     /// The topmost item that makes at least a quarter of `band` opaque whatever lay under it (a

@@ -20,6 +20,9 @@ package struct RenderTarget {
         self.originX = originX; self.originY = originY
     }
 
+    /// The target as the C kernels address it.
+    var c: cgs_target { cgs_target(pixels: pixels, stride: stride, origin_x: originX, origin_y: originY) }
+
     /// Row `y` (frame coordinates), addressed so that `row(y)[x]` is frame pixel (x, y). The
     /// arithmetic wraps rather than checks: a row inside a target (whose sides are below 2³¹)
     /// cannot overflow it, and a row outside is no valid address either way. (Kernels ask for a

@@ -1,3 +1,4 @@
+import CGSupport
 import CoreGraphics
 import Foundation
 
@@ -23,6 +24,11 @@ struct DisplayList {
     /// Per item, the most pixels painting it charges to a band's budget (`Compositor.spend`);
     /// `Int.max` when its subtree could charge any number.
     private(set) var charges: [Int] = []
+    /// The solid items (`DisplayItem.solid`), in list order, as the bands' C loop paints them.
+    private(set) var solids: [cgs_solid] = []
+    /// Per item, its index in `solids` (-1: not a solid item): consecutive solid items are
+    /// consecutive there, and a band paints such a run in one call.
+    private(set) var solidIndex: [Int32] = []
     /// What the items inherit from their superlayers, shared by siblings. Appended to, never
     /// changed: `extents` keeps a copy of each item's context's limit.
     var contexts: [DisplayContext] = []
@@ -54,6 +60,13 @@ struct DisplayList {
         let covered = cover.intersection(limit)
         covers.append(covered)
         charges.append(charge ?? (item.kind == .layer ? touched.area : 0))
+        if item.solid, item.kind != .group, let g = item.geometry, let rect = g.solid {
+            solidIndex.append(Int32(solids.count))
+            solids.append(rect.item(limit: limit, touched: touched, clip: g.box.intersection(limit), body: item.kind == .layer,
+                                    ring: item.kind == .border || item.bordered))
+        } else {
+            solidIndex.append(-1)
+        }
         if !items.isEmpty {
             let solid = item.solid && item.kind == .layer ? item.geometry?.solid.map { $0.fill != nil ? $0.rect.intersection(limit).area : 0 } : nil
             largestCover = max(largestCover, covered.rows.area, covered.columns.area, solid ?? 0)
@@ -67,6 +80,8 @@ struct DisplayList {
         extents.removeAll(keepingCapacity: true)
         covers.removeAll(keepingCapacity: true)
         charges.removeAll(keepingCapacity: true)
+        solids.removeAll(keepingCapacity: true)
+        solidIndex.removeAll(keepingCapacity: true)
         contexts.removeAll(keepingCapacity: true)
         skippedForDepth = 0
         groups = 0

@@ -72,33 +72,21 @@ struct SolidRect {
     /// Stores its background (`body`) and its border (`ring`) into the pixels of `box` (frame
     /// pixels of `target`), as filling the background and then the border over it leaves them.
     func paint(_ target: RenderTarget, box: PixelBox, body: Bool, ring: Bool) {
-        let ring = ring && border != nil
-        let body = body && fill != nil
-        if ring && inner.isEmpty {
-            store(border!, rect, target, box)
-            return
-        }
-        if ring && body {
-            // Background and border row by row, each row once (inside clipped to the box).
-            let b = rect.intersection(box), i = inner.intersection(b)
-            guard !b.isEmpty else { return }
-            guard !i.isEmpty else { return store(border!, b, target, b) }
-            cgs_fill_framed_box(target.row(b.y0) + b.x0, target.stride, b.x1 - b.x0, b.y1 - b.y0,
-                                i.x0 - b.x0, i.y0 - b.y0, b.x1 - i.x1, b.y1 - i.y1, fill!, border!)
-            return
-        }
-        if body { store(fill!, ring ? inner : rect, target, box) }
-        guard ring else { return }
-        let w = border!
-        store(w, PixelBox(x0: rect.x0, y0: rect.y0, x1: rect.x1, y1: inner.y0), target, box)
-        store(w, PixelBox(x0: rect.x0, y0: inner.y1, x1: rect.x1, y1: rect.y1), target, box)
-        store(w, PixelBox(x0: rect.x0, y0: inner.y0, x1: inner.x0, y1: inner.y1), target, box)
-        store(w, PixelBox(x0: inner.x1, y0: inner.y0, x1: rect.x1, y1: inner.y1), target, box)
+        var item = self.item(limit: .empty, touched: .empty, clip: .empty, body: body, ring: ring)
+        cgs_paint_solid(target.c, &item, SolidRect.cBox(box))
     }
 
-    private func store(_ word: UInt32, _ area: PixelBox, _ target: RenderTarget, _ box: PixelBox) {
-        let b = area.intersection(box)
-        guard !b.isEmpty else { return }
-        cgs_fill_box(target.row(b.y0) + b.x0, target.stride, b.x1 - b.x0, b.y1 - b.y0, word)
+    /// The item as the band's C loop paints it (`cgs_paint_solids`): within `limit` (its
+    /// context's), culled by `touched`, painting within `clip` (frame pixels).
+    func item(limit: PixelBox, touched: PixelBox, clip: PixelBox, body: Bool, ring: Bool) -> cgs_solid {
+        cgs_solid(rect: SolidRect.cBox(rect), inner: SolidRect.cBox(inner), limit: SolidRect.cBox(limit),
+                  touched: SolidRect.cBox(touched), clip: SolidRect.cBox(clip), fill: fill ?? 0, border: border ?? 0,
+                  has_fill: fill != nil ? 1 : 0, has_border: border != nil ? 1 : 0, body: body ? 1 : 0, ring: ring ? 1 : 0)
+    }
+
+    /// `b` as the C kernels' box (its coordinates are within ±2³⁰: `maxCoordinate`, or the frame's).
+    static func cBox(_ b: PixelBox) -> cgs_box {
+        b.isEmpty ? cgs_box(x0: 0, y0: 0, x1: 0, y1: 0)
+            : cgs_box(x0: Int32(clamping: b.x0), y0: Int32(clamping: b.y0), x1: Int32(clamping: b.x1), y1: Int32(clamping: b.y1))
     }
 }
