@@ -16,12 +16,13 @@ struct Timing {
 /// Frames timed per scene: 40, or `BENCH_FRAMES` (at least 1) for profiling runs.
 let timedFrames = max(Int(ProcessInfo.processInfo.environment["BENCH_FRAMES"] ?? "") ?? 40, 1)
 
-/// The CPU time of every thread of the process, in milliseconds: each thread's own clock,
-/// summed. (The process clock leaves out what a thread still running on another core has used
-/// since that core's last scheduler tick: a worker spinning for the next frame would go uncounted.)
-func cpuNow() -> Double {
-    var total = 0.0
-    guard let tasks = opendir("/proc/self/task") else { return 0 }
+/// Each thread's CPU time so far, in milliseconds, by thread id: its own clock, which counts a
+/// thread still running on another core up to now (the process clock leaves out what such a
+/// thread has used since that core's last scheduler tick: a worker spinning for the next frame
+/// would go uncounted).
+func threadClocks() -> [Int32: Double] {
+    var clocks: [Int32: Double] = [:]
+    guard let tasks = opendir("/proc/self/task") else { fatalError("bench: /proc/self/task is needed for CPU times") }
     defer { closedir(tasks) }
     while let entry = readdir(tasks) {
         let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix(while: { $0 != 0 }), as: UTF8.self) }
@@ -29,9 +30,16 @@ func cpuNow() -> Double {
         // The kernel's clock id of thread `tid` (MAKE_THREAD_CPUCLOCK(tid, CPUCLOCK_SCHED)).
         let clock = clockid_t((~tid) << 3 | 4 | 2)
         var ts = timespec()
-        if clock_gettime(clock, &ts) == 0 { total += Double(ts.tv_sec) * 1000 + Double(ts.tv_nsec) / 1e6 }
+        if clock_gettime(clock, &ts) == 0 { clocks[tid] = Double(ts.tv_sec) * 1000 + Double(ts.tv_nsec) / 1e6 }
     }
-    return total
+    return clocks
+}
+
+/// The CPU time the process's threads used since `start` (`threadClocks()`), in milliseconds:
+/// each thread's own since then, or since it began. (A thread that ended meanwhile is left out,
+/// rather than its whole life taken off.)
+func cpuSince(_ start: [Int32: Double]) -> Double {
+    threadClocks().reduce(0) { sum, thread in sum + max(thread.value - (start[thread.key] ?? 0), 0) }
 }
 
 /// Times `body` `frames` times after `warmup` untimed runs; returns milliseconds per run. The CPU
@@ -41,13 +49,13 @@ func measure(frames: Int = 200, warmup: Int = 10, _ body: () -> Void) -> Timing 
     for _ in 0..<warmup { body() }
     var samples: [Double] = []
     samples.reserveCapacity(frames)
-    let c0 = cpuNow()
+    let c0 = threadClocks()
     for _ in 0..<frames {
         let t0 = CACurrentMediaTime()
         body()
         samples.append((CACurrentMediaTime() - t0) * 1000)
     }
-    let cpu = (cpuNow() - c0) / Double(frames)
+    let cpu = cpuSince(c0) / Double(frames)
     samples.sort()
     return Timing(median: samples[samples.count / 2], min: samples.first!, max: samples.last!, cpu: cpu)
 }
@@ -447,20 +455,19 @@ func windowBenchmark() {
     CATransaction.commit()
     var stamps: [Double] = []
     window.onFrame = { stamps.append($0) }
-    func cpu() -> Double { cpuNow() / 1000 }
     let warm = CACurrentMediaTime() + 0.5
     while CACurrentMediaTime() < warm { window.runOnce(maxWait: 0.05) }
     stamps = []
-    let c0 = cpu(), end = CACurrentMediaTime() + 3
+    let c0 = threadClocks(), end = CACurrentMediaTime() + 3
     while CACurrentMediaTime() < end { window.runOnce(maxWait: 0.05) }
-    let c1 = cpu()
+    let cpu = cpuSince(c0) / 1000
     let intervals = zip(stamps, stamps.dropFirst()).map { ($1 - $0) * 1000 }.sorted()
     guard intervals.count > 10 else { return }
     func pct(_ p: Double) -> Double { intervals[min(intervals.count - 1, Int(Double(intervals.count) * p))] }
     let short = intervals.filter { $0 < 0.75 * 1000 / window.framesPerSecond }.count
     print(String(format: "%-44@ %8.3f ms  (p5 %.2f, p95 %.2f; %d of %d under ¾ tick; cpu %.3f ms a frame)  %@",
                  "window: 1,000 animated layers, frame interval" as NSString, pct(0.5), pct(0.05), pct(0.95), short,
-                 intervals.count, (c1 - c0) * 1000 / Double(stamps.count), (window.pacing == .presentVBlank ? "paced by Present vblanks" : "paced by the timer") as NSString))
+                 intervals.count, cpu * 1000 / Double(stamps.count), (window.pacing == .presentVBlank ? "paced by Present vblanks" : "paced by the timer") as NSString))
 }
 
 /// Issue 8's figures: 10,000 live particles, and a replicator drawing 1,000 instances of a small layer.

@@ -77,7 +77,8 @@ static void fill_box_avx2(uint32_t *p, long stride, long w, long h, uint32_t wor
 // fill between them — no per-row loops over the sides' words. The middle vectors may overlap
 // the last, which is stored after them; the first and the last may overlap each other (a row
 // under two vectors), and each holds the other's border words where they do. The frame's rows
-// (top and bottom) and boxes with wider sides take the general body.
+// (top and bottom), boxes with wider sides and rows long enough for the library's fill take the
+// general body.
 #define FRAMED_ROWS(VEC, LANES, STORE, SET1, SELECT) \
     do { \
         const VEC f = SET1((int)fill); \
@@ -116,7 +117,7 @@ static inline void store_avx2(uint32_t *p, __m256i v) { _mm256_storeu_si256((__m
 __attribute__((target("avx512f")))
 static void fill_framed_box_avx512(uint32_t *p, long stride, long w, long h, long left, long top, long right, long bottom,
                                    uint32_t fill, uint32_t border) {
-    if (w < 16 || left > 16 || right > 16) { FILL_FRAMED_BOX_BODY(fill_row_avx512) return; }
+    if (w < 16 || w >= 256 || left > 16 || right > 16) { FILL_FRAMED_BOX_BODY(fill_row_avx512) return; }
 #define ROW fill_row_avx512
     FRAMED_ROWS(__m512i, 16, store_avx512, _mm512_set1_epi32, framed_words_avx512);
 #undef ROW
@@ -124,7 +125,7 @@ static void fill_framed_box_avx512(uint32_t *p, long stride, long w, long h, lon
 __attribute__((target("avx2")))
 static void fill_framed_box_avx2(uint32_t *p, long stride, long w, long h, long left, long top, long right, long bottom,
                                  uint32_t fill, uint32_t border) {
-    if (w < 8 || left > 8 || right > 8) { FILL_FRAMED_BOX_BODY(fill_row_avx2) return; }
+    if (w < 8 || w >= 256 || left > 8 || right > 8) { FILL_FRAMED_BOX_BODY(fill_row_avx2) return; }
 #define ROW fill_row_avx2
     FRAMED_ROWS(__m256i, 8, store_avx2, _mm256_set1_epi32, framed_words_avx2);
 #undef ROW

@@ -29,7 +29,8 @@ import Testing
     /// A framed box leaves exactly what filling its inside with one word and then its four
     /// frame strips with another leaves, for frames of every width (none, one pixel, wider than
     /// the inside, a whole box of frame) and nothing outside the box changes, in every variant
-    /// (0 portable, 1 SSE2, 2 AVX2, 3 AVX-512, where the processor runs them): rows one vector
+    /// (0 and 1 the portable body, whose rows take 16-byte stores on x86-64; 2 AVX2; 3 AVX-512;
+    /// where the processor runs them): rows one vector
     /// wide, between one and two (first and last vectors overlapping), and wider; sides within
     /// one vector (the rows' edge vectors) and wider.
     @Test(arguments: [Int32(0), 1, 2, 3])

@@ -2,6 +2,7 @@
 // finished when `run` returns, frame after frame, whether the threads spin between frames or
 // sleep; deep trees' jobs run on the pool's threads with their tall stacks; the threads end
 // when the pool does. (What the bands paint is BandedRenderingTests'.)
+import CGSupport
 import CoreGraphics
 import Foundation
 @testable import LayerRender
@@ -32,36 +33,54 @@ import Testing
     }
 
     /// A job's plain writes are seen by the caller once `run` returns (the pool's hand-over orders
-    /// them; ThreadSanitizer checks it in `make tsan`).
-    @Test func theCallerSeesWhatTheJobsWrote() {
+    /// them; ThreadSanitizer checks it in `make tsan`), with threads that spin (no more jobs than
+    /// cores) and threads that sleep (more).
+    @Test(arguments: [2, 9])
+    func theCallerSeesWhatTheJobsWrote(jobs count: Int) {
         final class Cells: @unchecked Sendable {   // each job writes its own cell, the caller reads them after `run`
-            let values = UnsafeMutableBufferPointer<Int>.allocate(capacity: 4)
-            init() { values.initialize(repeating: 0) }
+            let values: UnsafeMutableBufferPointer<Int>
+            init(_ n: Int) { values = .allocate(capacity: n); values.initialize(repeating: 0) }
             deinit { values.deallocate() }
         }
         let pool = WorkerPool()
-        let cells = Cells()
-        for frame in 1...500 {
-            let jobs: [@Sendable () -> Void] = (0..<4).map { i in { cells.values[i] = frame * 10 + i } }
+        let cells = Cells(count)
+        for frame in 1...300 {
+            let jobs: [@Sendable () -> Void] = (0..<count).map { i in { cells.values[i] = frame * 10 + i } }
             pool.run(jobs, callerRuns: true)
-            #expect(Array(cells.values) == (0..<4).map { frame * 10 + $0 })
+            #expect(Array(cells.values) == (0..<count).map { frame * 10 + $0 })
         }
     }
 
     /// Without the caller (a deep tree's bands): every job runs on one of the pool's threads,
     /// whose stack holds `Compositor.deepStackBytes`.
     @Test func deepJobsRunOnThePoolsThreads() {
-        final class Seen: @unchecked Sendable { let lock = NSLock(); var stacks: [Int] = []; var onCaller = false }
         let pool = WorkerPool()
-        let seen = Seen()
         let caller = pthread_self()
+        let seen = Locked<(stacks: [Int], onCaller: Bool)>(([], false))
         let jobs: [@Sendable () -> Void] = (0..<2).map { _ in {
-            let size = Thread.current.stackSize
-            seen.lock.lock(); seen.stacks.append(size); seen.onCaller = seen.onCaller || pthread_equal(pthread_self(), caller) != 0; seen.lock.unlock()
+            let size = cgs_thread_stack_bytes()
+            let mine = pthread_equal(pthread_self(), caller) != 0
+            seen.withLock { $0.stacks.append(size); $0.onCaller = $0.onCaller || mine }
         } }
         pool.run(jobs, callerRuns: false)
-        #expect(seen.stacks.count == 2 && !seen.onCaller)
-        #expect(seen.stacks.allSatisfy { $0 >= Compositor.deepStackBytes })
+        let (stacks, onCaller) = seen.withLock { $0 }
+        #expect(stacks.count == 2 && !onCaller)
+        #expect(stacks.allSatisfy { $0 >= Compositor.deepStackBytes }, "\(stacks)")
+    }
+
+    /// Jobs no thread is made for (past the pool's thread limit, as when the system refuses
+    /// one) run on the caller, after its own: every one, once a frame.
+    @Test(arguments: [0, 1])
+    func jobsWithoutAThreadRunOnTheCaller(threadLimit: Int) {
+        let pool = WorkerPool(threadLimit: threadLimit)
+        for callerRuns in [true, false] {
+            let tally = Tally(4)
+            for frame in 1...20 {
+                pool.run(tally.jobs(), callerRuns: callerRuns)
+                #expect(tally.counts() == Array(repeating: frame, count: 4))
+            }
+        }
+        #expect(pool.threads.running == threadLimit)
     }
 
     /// The pool's threads end once the pool is gone, whether they were spinning or asleep.

@@ -196,7 +196,8 @@ import Testing
                 #expect(image.premultipliedPixel(x: i * 10 + 5, y: 5) == (i < painted ? 0xFFFF_0000 : 0xFFFF_FFFF), "budget \(budget), square \(i)")
                 #expect(image.premultipliedPixel(x: i * 10, y: 5) == (i < painted ? 0xFF00_0000 : 0xFFFF_FFFF), "budget \(budget), square \(i)'s border")
             }
-            #expect((budgetCount() > before) == (painted < 10), "budget \(budget)")
+            // (The count is the process's: other tests running at once may raise it, so only a rise is checked.)
+            if painted < 10 { #expect(budgetCount() > before, "budget \(budget)") }
             #expect(r.compositor.paintedLayers == 1 + painted && r.compositor.culledLayers == 10 - painted, "budget \(budget)")
         }
     }

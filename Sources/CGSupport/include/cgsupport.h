@@ -152,6 +152,11 @@ extern int cgs_avx2;
 /// Nonzero when the processor runs AVX-512 F, BW and VL (set before main; 0 elsewhere than x86-64).
 extern int cgs_avx512;
 
+/// Names the calling thread (at most 15 bytes show) for debuggers and `top`.
+void cgs_name_thread(const char *name);
+/// The calling thread's stack size in bytes (-1 when the system does not say).
+long cgs_thread_stack_bytes(void);
+
 /// One step of a thread spinning on a flag another core will set: the processor's spin hint
 /// (x86 `pause`, Arm `yield`), which frees the core's other hardware thread and leaves the loop
 /// without a memory-order stall when the flag changes.

@@ -1,5 +1,4 @@
 import CoreGraphics
-import Dispatch
 import Foundation
 
 // Frames on every core: the frame's rows are cut into bands of at least `bandRows` rows,
@@ -147,9 +146,9 @@ extension Compositor {
         }
     }
 
-    /// Trees up to this many levels are painted on the calling thread and dispatch's workers;
-    /// deeper ones (the painter recurses once per level) on threads whose stacks hold `maxDepth`
-    /// levels.
+    /// Trees up to this many levels have their first band painted on the calling thread; deeper
+    /// ones (the painter recurses once per level) only on the worker pool's threads, whose stacks
+    /// hold `maxDepth` levels.
     static let shallowHeight = 128
 
     /// Stack of a thread that paints a deep tree: room for `maxDepth` levels of recursion, each
@@ -160,7 +159,7 @@ extension Compositor {
     /// and the others on the worker pool's threads, or, for a `deep` tree, all on the pool's
     /// threads, whose stacks hold `maxDepth` levels.
     func paint(deep: Bool, _ bands: [@Sendable () -> Void]) {
-        workers.run(bands, callerRuns: !deep)
+        bandThreads.run(bands, callerRuns: !deep)
     }
 
     /// Paints the rows of `band` (one thread's share of the frame): from the frame's display list

@@ -64,8 +64,8 @@ package final class Compositor {
     package static let defaultWorkers = min(max(ProcessInfo.processInfo.activeProcessorCount, 1), maxWorkers)
     /// The compositors of the other workers.
     var helpers: [Compositor] = []
-    /// The threads the workers run on (none made until a frame needs them).
-    let workers = WorkerPool()
+    /// The threads the workers run on (made when a frame first needs them; helpers have none).
+    lazy var bandThreads = WorkerPool()
     /// The fewest rows of a band (a frame is cut into fewer, taller bands when it has few rows).
     package var bandRows = 64
 

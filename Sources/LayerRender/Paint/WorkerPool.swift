@@ -1,4 +1,5 @@
 import CGSupport
+import CoreGraphics
 import Dispatch
 import Foundation
 import Synchronization
@@ -20,7 +21,9 @@ import Synchronization
 // only burn the core) spins just `briefly` the next time, until a frame comes within `linger`
 // again; with more jobs than cores nothing spins (a spinning thread would hold a core another
 // one needs). The threads' stacks hold `Compositor.maxDepth` levels of the painter's recursion,
-// so deep trees need no threads of their own.
+// so deep trees need no threads of their own. Jobs no thread can be made for (the system
+// refuses one, or the pool's `threadLimit` is reached) run on the caller, one after another:
+// slower, never lost.
 
 /// A compositor's band workers: threads kept for the pool's lifetime, each running one job a frame.
 final class WorkerPool {
@@ -34,14 +37,19 @@ final class WorkerPool {
     static let cores = ProcessInfo.processInfo.activeProcessorCount
 
     private let spins: Spins
+    private let threadLimit: Int
     private var workers: [Worker] = []
     private let finished = Completion()
+    /// True while `run` runs (a second frame at once would share its count of jobs).
+    private var running = false
     /// The pool's threads still running (they end shortly after the pool does).
     let threads = Census()
 
-    /// A pool whose threads spin as `linger` and `briefly` say (nanoseconds; 0: they sleep at once).
-    init(linger: UInt64 = WorkerPool.linger, briefly: UInt64 = WorkerPool.briefly) {
+    /// A pool whose threads spin as `linger` and `briefly` say (nanoseconds; 0: they sleep at
+    /// once), with at most `threadLimit` threads.
+    init(linger: UInt64 = WorkerPool.linger, briefly: UInt64 = WorkerPool.briefly, threadLimit: Int = Compositor.maxWorkers) {
         spins = Spins(linger: linger, briefly: min(briefly, linger))
+        self.threadLimit = max(threadLimit, 0)
     }
 
     deinit {
@@ -50,16 +58,28 @@ final class WorkerPool {
 
     /// Runs `jobs` at once and returns when every one has finished: the first on the calling
     /// thread when `callerRuns` (its stack must then hold the jobs' recursion), the others on
-    /// the pool's threads (made on first need).
+    /// the pool's threads (made on first need; jobs no thread can be made for run on the caller
+    /// after its own).
     func run(_ jobs: [@Sendable () -> Void], callerRuns: Bool) {
         guard !jobs.isEmpty else { return }
         guard !(callerRuns && jobs.count == 1) else { jobs[0](); return }
+        precondition(!running, "a worker pool runs one frame at a time")
+        running = true
+        defer { running = false }
         let own = callerRuns ? 1 : 0
-        while workers.count < jobs.count - own { workers.append(Worker(census: threads)) }
+        while workers.count < min(jobs.count - own, threadLimit) {
+            guard let worker = Worker(census: threads) else {
+                CGDiagnostics.record(.budgetExceeded)
+                break
+            }
+            workers.append(worker)
+        }
+        let posted = min(workers.count, jobs.count - own)
         let spins = jobs.count <= WorkerPool.cores ? self.spins : Spins(linger: 0, briefly: 0)
-        finished.remaining.store(jobs.count - own, ordering: .sequentiallyConsistent)
-        for (worker, job) in zip(workers, jobs.dropFirst(own)) { worker.post(Job(work: job, finished: finished, spins: spins)) }
+        finished.remaining.store(posted, ordering: .sequentiallyConsistent)
+        for (worker, job) in zip(workers, jobs[own..<(own + posted)]) { worker.post(Job(work: job, finished: finished, spins: spins)) }
         if callerRuns { jobs[0]() }
+        for job in jobs[(own + posted)...] { job() }
         finished.wait(spinning: spins.linger)
     }
 
@@ -86,6 +106,7 @@ final class WorkerPool {
 
 /// Spins for at most `limit` nanoseconds until `ready()` holds: true if it does.
 private func spin(for limit: UInt64, until ready: () -> Bool) -> Bool {
+    guard limit > 0 else { return ready() }
     let start = DispatchTime.now().uptimeNanoseconds
     var steps = 0
     while !ready() {
@@ -145,15 +166,33 @@ private final class Worker: @unchecked Sendable {   // `job` is written before `
     private var closing = false
     private let sleeper = Sleeper()
 
-    init(census: WorkerPool.Census) {
+    private let census: WorkerPool.Census
+
+    /// A worker on a thread of its own, with a stack of `Compositor.deepStackBytes`; nil when
+    /// the system makes no thread.
+    init?(census: WorkerPool.Census) {
+        self.census = census
+        var attributes = pthread_attr_t()
+        pthread_attr_init(&attributes)
+        defer { pthread_attr_destroy(&attributes) }
+        pthread_attr_setstacksize(&attributes, Compositor.deepStackBytes)
         census.count.add(1, ordering: .relaxed)
-        let thread = Thread { [self] in
-            serve()
-            census.count.subtract(1, ordering: .releasing)
+        // The thread holds its worker until it ends.
+        let held = Unmanaged.passRetained(self)
+        var thread = pthread_t()
+        let made = pthread_create(&thread, &attributes, { raw in
+            let worker = Unmanaged<Worker>.fromOpaque(raw!).takeRetainedValue()
+            cgs_name_thread("CA band worker")
+            worker.serve()
+            worker.census.count.subtract(1, ordering: .releasing)
+            return nil
+        }, held.toOpaque())
+        guard made == 0 else {
+            held.release()
+            census.count.subtract(1, ordering: .relaxed)
+            return nil
         }
-        thread.name = "LayerRender band worker"
-        thread.stackSize = Compositor.deepStackBytes
-        thread.start()
+        pthread_detach(thread)
     }
 
     /// Hands the thread its next job (nil: the thread ends).

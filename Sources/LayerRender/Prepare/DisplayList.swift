@@ -37,8 +37,9 @@ struct DisplayList {
     /// How many items are groups.
     private(set) var groups = 0
     /// The most pixels any item after the first leaves opaque in one box (its solid rect or a
-    /// box of its cover, within its limit): a band a quarter of which is more has no occluder
-    /// (`Compositor.occluder`), and its items need not be looked at for one.
+    /// box of its cover, within its limit). An occluder covers a quarter of its band
+    /// (`Compositor.occluder`): a band whose quarter is larger than this has none, and its
+    /// items are not looked at for one.
     private(set) var largestCover = 0
     /// Counts the lists written: a list of another generation holds other items.
     private(set) var generation = 0
