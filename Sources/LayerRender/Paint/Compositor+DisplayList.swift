@@ -111,10 +111,7 @@ extension Compositor {
             // bounds' pixels in the frame): an item touching less cannot cover it.
             if area(extents[i].touched.intersection(band)) >= quarter {
                 let item = items.baseAddress! + i
-                var best = PixelBox.empty
-                if item.pointee.solid, item.pointee.kind == .layer, let solid = item.pointee.geometry?.solid, solid.fill != nil {
-                    best = solid.rect.intersection(extents[i].limit).intersection(band)
-                }
+                var best = item.pointee.solidCover.intersection(extents[i].limit).intersection(band)
                 func consider(_ b: PixelBox) {
                     let inBand = b.intersection(extents[i].limit).intersection(band)
                     if area(inBand) > area(best) { best = inBand }

@@ -33,8 +33,6 @@ final class WorkerPool {
     static let linger: UInt64 = 250_000
     /// A worker's spin, in nanoseconds, after a wait for a frame that outlasted `linger`.
     static let briefly: UInt64 = 20_000
-    /// The machine's active cores.
-    static let cores = ProcessInfo.processInfo.activeProcessorCount
 
     private let spins: Spins
     private let threadLimit: Int
@@ -75,7 +73,7 @@ final class WorkerPool {
             workers.append(worker)
         }
         let posted = min(workers.count, jobs.count - own)
-        let spins = jobs.count <= WorkerPool.cores ? self.spins : Spins(linger: 0, briefly: 0)
+        let spins = jobs.count <= Compositor.defaultWorkers ? self.spins : Spins(linger: 0, briefly: 0)
         finished.remaining.store(posted, ordering: .sequentiallyConsistent)
         for (worker, job) in zip(workers, jobs[own..<(own + posted)]) { worker.post(Job(work: job, finished: finished, spins: spins)) }
         if callerRuns { jobs[0]() }

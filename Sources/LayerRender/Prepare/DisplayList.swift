@@ -69,8 +69,7 @@ struct DisplayList {
             solidIndex.append(-1)
         }
         if !items.isEmpty {
-            let solid = item.solid && item.kind == .layer ? item.geometry?.solid.map { $0.fill != nil ? $0.rect.intersection(limit).area : 0 } : nil
-            largestCover = max(largestCover, covered.rows.area, covered.columns.area, solid ?? 0)
+            largestCover = max(largestCover, covered.rows.area, covered.columns.area, item.solidCover.intersection(limit).area)
         }
         items.append(item)
         if item.geometry == nil { groups += 1 }
@@ -139,6 +138,13 @@ struct DisplayItem {
     var local: Double
     /// Where it is drawn (nil for groups).
     var geometry: ItemGeometry?
+
+    /// The pixels a solid layer's item stores opaque words over, whatever lay under them: its
+    /// rect, when it has a background (empty for any other item).
+    var solidCover: PixelBox {
+        guard solid, kind == .layer, let rect = geometry?.solid, rect.fill != nil else { return .empty }
+        return rect.rect
+    }
 }
 
 /// A plain layer's geometry in device pixels, worked out once per footprint.
