@@ -321,6 +321,14 @@ static long opaque_run_avx2(const uint32_t *row, long from, long to, long *start
     }
     while (x < to && row[x] >> 24 != 255) x++;
     *start = x;
+    // 32 pixels a test while all are opaque (their words and-ed keep 255 alphas only then), then 8.
+    const __m256i top = _mm256_set1_epi32((int32_t)0xFF000000);
+    for (; x + 32 <= to; x += 32) {
+        const __m256i *q = (const __m256i *)(row + x);
+        __m256i a = _mm256_and_si256(_mm256_and_si256(_mm256_loadu_si256(q), _mm256_loadu_si256(q + 1)),
+                                     _mm256_and_si256(_mm256_loadu_si256(q + 2), _mm256_loadu_si256(q + 3)));
+        if (_mm256_movemask_ps(_mm256_castsi256_ps(_mm256_cmpeq_epi32(_mm256_and_si256(a, top), top))) != 255) break;
+    }
     for (; x + 8 <= to; x += 8) {
         __m256i a = _mm256_srli_epi32(_mm256_loadu_si256((const __m256i *)(row + x)), 24);
         if (_mm256_movemask_ps(_mm256_castsi256_ps(_mm256_cmpeq_epi32(a, full))) != 255) break;

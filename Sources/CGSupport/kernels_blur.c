@@ -176,15 +176,79 @@ void cgs_blur_columns(uint8_t *out, const float *first, long stride, const float
     cgs_blur_columns_using(2, out, first, stride, weights, count, n);
 }
 
-uint32_t cgs_alpha_bytes(uint8_t *out, const uint32_t *row, long n) {
+static uint32_t alpha_bytes_from(long i, uint8_t *out, const uint32_t *row, long n) {
     uint32_t any = 0;
-    for (long i = 0; i < n; i++) {
+    for (; i < n; i++) {
         const uint32_t a = row[i] >> 24;
         out[i] = (uint8_t)a;
         any |= a;
     }
     return any;
 }
+
+#if defined(__x86_64__)
+// 32 words a step: their top bytes shifted down, packed to 16 then 8 bits. The packs work per
+// 128-bit half, so the step's four loads come out as their first fours, then their second
+// fours; one permute of the 32-bit groups puts them back in order. A row of 32 or more ends
+// with a step laid over its last 32 words (the bytes it writes again are the same).
+__attribute__((target("avx2")))
+static inline __m256i alpha_bytes_step(uint8_t *out, const uint32_t *row) {
+    const __m256i a = _mm256_srli_epi32(_mm256_loadu_si256((const __m256i *)row), 24);
+    const __m256i b = _mm256_srli_epi32(_mm256_loadu_si256((const __m256i *)(row + 8)), 24);
+    const __m256i c = _mm256_srli_epi32(_mm256_loadu_si256((const __m256i *)(row + 16)), 24);
+    const __m256i d = _mm256_srli_epi32(_mm256_loadu_si256((const __m256i *)(row + 24)), 24);
+    const __m256i bytes = _mm256_packus_epi16(_mm256_packus_epi32(a, b), _mm256_packus_epi32(c, d));
+    _mm256_storeu_si256((__m256i *)out, _mm256_permutevar8x32_epi32(bytes, _mm256_setr_epi32(0, 4, 1, 5, 2, 6, 3, 7)));
+    return bytes;
+}
+
+__attribute__((target("avx2")))
+static uint32_t alpha_bytes_avx2(uint8_t *out, const uint32_t *row, long n) {
+    if (n < 32) return alpha_bytes_from(0, out, row, n);
+    __m256i any = _mm256_setzero_si256();
+    for (long i = 0; i < n; i += 32) {
+        const long at = i + 32 <= n ? i : n - 32;
+        any = _mm256_or_si256(any, alpha_bytes_step(out + at, row + at));
+    }
+    // The OR of the alphas (callers read more than whether one is set): the vector's bytes folded.
+    __m128i h = _mm_or_si128(_mm256_castsi256_si128(any), _mm256_extracti128_si256(any, 1));
+    h = _mm_or_si128(h, _mm_srli_si128(h, 8));
+    h = _mm_or_si128(h, _mm_srli_si128(h, 4));
+    h = _mm_or_si128(h, _mm_srli_si128(h, 2));
+    h = _mm_or_si128(h, _mm_srli_si128(h, 1));
+    return (uint32_t)_mm_cvtsi128_si32(h) & 255;
+}
+
+__attribute__((target("avx2")))
+static int bytes_any_avx2(const uint8_t *p, long n) {
+    if (n < 32) {
+        for (long i = 0; i < n; i++) if (p[i]) return 1;
+        return 0;
+    }
+    __m256i any = _mm256_loadu_si256((const __m256i *)(p + n - 32));
+    for (long i = 0; i + 32 <= n; i += 32) any = _mm256_or_si256(any, _mm256_loadu_si256((const __m256i *)(p + i)));
+    return !_mm256_testz_si256(any, any);
+}
+#endif
+
+uint32_t cgs_alpha_bytes_using(int variant, uint8_t *out, const uint32_t *row, long n) {
+#if defined(__x86_64__)
+    if (variant >= 2 && cgs_avx2) return alpha_bytes_avx2(out, row, n);
+#endif
+    return alpha_bytes_from(0, out, row, n);
+}
+
+uint32_t cgs_alpha_bytes(uint8_t *out, const uint32_t *row, long n) { return cgs_alpha_bytes_using(2, out, row, n); }
+
+int cgs_bytes_any_using(int variant, const uint8_t *p, long n) {
+#if defined(__x86_64__)
+    if (variant >= 2 && cgs_avx2) return bytes_any_avx2(p, n);
+#endif
+    for (long i = 0; i < n; i++) if (p[i]) return 1;
+    return 0;
+}
+
+int cgs_bytes_any(const uint8_t *p, long n) { return cgs_bytes_any_using(2, p, n); }
 
 void cgs_bytes_to_floats(float *out, const uint8_t *in, long n) {
     for (long i = 0; i < n; i++) out[i] = (float)in[i];

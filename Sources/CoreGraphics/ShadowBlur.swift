@@ -117,8 +117,8 @@ package enum ShadowBlur {
         }
 
         /// Rows: each output is Σ k[j] × in[x + j − r], as a sum of shifted input rows, into `f`.
-        /// A row equal to the last inked one (the straight sides of a rectangle) takes that row's
-        /// results; a row's outputs whose taps all read one run of equal bytes (a shape's inside)
+        /// A row equal to the last inked one (the straight sides of a rectangle) or to its mirror
+        /// image about the inked rows' middle (the lower corners) takes that row's results; a row's outputs whose taps all read one run of equal bytes (a shape's inside)
         /// are one value, worked out once and copied to the others.
         mutating func run(_ p: UnsafeMutablePointer<UInt8>, into f: UnsafeMutablePointer<Float>, width: Int,
                           k: UnsafeBufferPointer<Float>) {
@@ -127,15 +127,15 @@ package enum ShadowBlur {
             line.withUnsafeMutableBufferPointer { line in
                 let line = line.baseAddress!, k = k.baseAddress!, taps = 2 * r + 1
                 var last = -1
+                // The last inked row: a shape drawn the same upside down (a rounded rect's lower
+                // corners) has row y equal to row top + lowest − y, whose results are taken.
+                var lowest = height - 1
+                while lowest >= 0, cgs_bytes_any(p + lowest * width, width) == 0 { lowest -= 1 }
                 for y in 0..<height {
                     let src = p + y * width, out = f + y * width
                     // A row equal to the last inked one is inked; others are scanned.
                     let repeated = last >= 0 && memcmp(src, p + last * width, width) == 0
-                    if !repeated {
-                        var any: UInt8 = 0
-                        for x in 0..<width { any |= src[x] }
-                        guard any != 0 else { continue }
-                    }
+                    if !repeated, cgs_bytes_any(src, width) == 0 { continue }
                     if top > y { top = y }
                     if bottom >= 0, bottom + 1 < y {
                         (f + (bottom + 1) * width).update(repeating: 0, count: (y - bottom - 1) * width)
@@ -147,6 +147,12 @@ package enum ShadowBlur {
                         out.update(from: f + last * width, count: width)
                         flatLo[y] = flatLo[last]; flatHi[y] = flatHi[last]
                         if last == y - 1 { same[y] = same[y - 1] + 1 }
+                        continue
+                    }
+                    let mirror = top + lowest - y
+                    if mirror >= top, mirror < y, memcmp(src, p + mirror * width, width) == 0 {
+                        out.update(from: f + mirror * width, count: width)
+                        flatLo[y] = flatLo[mirror]; flatHi[y] = flatHi[mirror]
                         continue
                     }
                     cgs_bytes_to_floats(line + r, src, width)   // zeros either side stay zero

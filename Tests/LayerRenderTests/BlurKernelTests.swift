@@ -43,11 +43,30 @@ import Testing
         func word() -> UInt32 { s = s &* 1_664_525 &+ 1_013_904_223; return s }
         for n in Array(0..<40) + [63, 64, 65, 127, 128, 129, 1000] {
             for clear in [false, true] {
-                let row = (0..<n).map { _ in clear ? word() & 0x00FF_FFFF : word() }
-                var out = [UInt8](repeating: 7, count: n + 1)
-                let any = cgs_alpha_bytes(&out, row, n)
-                #expect(Array(out[..<n]) == row.map { UInt8($0 >> 24) } && out[n] == 7, "n \(n)")
-                #expect(any == row.reduce(0) { $0 | $1 >> 24 }, "n \(n)")
+                // One alpha set among clear ones: the OR must show it wherever it sits.
+                let row = (0..<n).map { i in clear ? word() & (i == n / 3 ? 0x40FF_FFFF : 0x00FF_FFFF) : word() }
+                for variant: Int32 in [0, 2] {
+                    var out = [UInt8](repeating: 7, count: n + 1)
+                    let any = cgs_alpha_bytes_using(variant, &out, row, n)
+                    #expect(Array(out[..<n]) == row.map { UInt8($0 >> 24) } && out[n] == 7, "variant \(variant), n \(n)")
+                    #expect(any == row.reduce(0) { $0 | $1 >> 24 }, "variant \(variant), n \(n)")
+                }
+            }
+        }
+    }
+
+    /// `cgs_bytes_any` (whether a blur's row has coverage) against a scan: rows of zeros with
+    /// one byte set at every index, and all zero, past two vectors.
+    @Test func anyByteFindsEveryPosition() {
+        for n in [0, 1, 31, 32, 33, 64, 100] {
+            for variant: Int32 in [0, 2] {
+                let zeros = [UInt8](repeating: 0, count: n)
+                #expect(cgs_bytes_any_using(variant, zeros, n) == 0, "variant \(variant), n \(n)")
+                for i in 0..<n {
+                    var row = zeros
+                    row[i] = 1
+                    #expect(cgs_bytes_any_using(variant, row, n) == 1, "variant \(variant), n \(n), set \(i)")
+                }
             }
         }
     }

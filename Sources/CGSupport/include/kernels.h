@@ -45,8 +45,10 @@ long cgs_equal_run(const uint8_t *p, long n, long at, long *end);
 
 /// out[i] = the alpha byte of row[i] (row[i] >> 24) for i < n — a shadow's plane from its
 /// layer's pixels (`Raster.ShadowPlane`); returns the OR of the n alphas (0: all clear).
-/// Vectorised by the compiler.
 uint32_t cgs_alpha_bytes(uint8_t *out, const uint32_t *row, long n);
+
+/// Whether any of p[0 ..< n] is nonzero (a blur's row with coverage).
+int cgs_bytes_any(const uint8_t *p, long n);
 
 /// out[i] = in[i] as a float, for i < n (the blur's rows, bytes to floats; vectorised by the compiler).
 void cgs_bytes_to_floats(float *out, const uint8_t *in, long n);
@@ -204,6 +206,8 @@ void cgs_image_row_using(int variant, uint32_t *out, long x0, long n, double y, 
                          float alpha);
 void cgs_shadow_span_using(int variant, uint32_t *dst, const uint8_t *alpha, long n, const float *src, const float *inv);
 long cgs_opaque_run_using(int variant, const uint32_t *row, long from, long to, long *start);
+uint32_t cgs_alpha_bytes_using(int variant, uint8_t *out, const uint32_t *row, long n);
+int cgs_bytes_any_using(int variant, const uint8_t *p, long n);
 void cgs_blur_columns_using(int variant, uint8_t *out, const float *first, long stride, const float *weights, long count,
                             long n);
 
