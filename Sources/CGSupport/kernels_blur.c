@@ -17,11 +17,11 @@ static inline void blur_row_from(long x0, float *out, const float *line, const f
     }
 }
 
-static inline void blur_columns_from(long x0, uint8_t *out, const float *first, long stride, const float *weights, long count,
-                                     long n) {
+static inline void blur_columns_from(long x0, uint8_t *out, const float *const *rows, long at, const float *weights,
+                                     long count, long n) {
     for (long x = x0; x < n; x++) {
         float acc = 0;
-        for (long j = 0; j < count; j++) acc = acc + weights[j] * first[j * stride + x];
+        for (long j = 0; j < count; j++) acc = acc + weights[j] * rows[j][at + x];
         float v = acc + 0.5f;
         out[x] = (uint8_t)(int)(v < 255.0f ? v : 255.0f);
     }
@@ -99,58 +99,58 @@ static inline void store_bytes8(uint8_t *out, __m256 acc) {
 
 // One step of `c` groups of the column pass, stored as bytes.
 __attribute__((target("avx2"), always_inline))
-static inline void columns_step(uint8_t *out, const float *first, long stride, const float *weights, long count, const long *g,
-                                int c) {
+static inline void columns_step(uint8_t *out, const float *const *rows, long at, const float *weights, long count,
+                                const long *g, int c) {
     __m256 a[GROUPS];
     for (int i = 0; i < c; i++) a[i] = _mm256_setzero_ps();
     for (long j = 0; j < count; j++) {
         __m256 w = _mm256_set1_ps(weights[j]);
-        const float *r = first + j * stride;
+        const float *r = rows[j] + at;
         for (int i = 0; i < c; i++) a[i] = _mm256_add_ps(a[i], _mm256_mul_ps(w, _mm256_loadu_ps(r + g[i])));
     }
     for (int i = 0; i < c; i++) store_bytes8(out + g[i], a[i]);
 }
 
 __attribute__((target("avx2")))
-static void blur_columns_avx2(uint8_t *out, const float *first, long stride, const float *weights, long count, long n) {
-    if (n < 8) { blur_columns_from(0, out, first, stride, weights, count, n); return; }
+static void blur_columns_avx2(uint8_t *out, const float *const *rows, long at, const float *weights, long count, long n) {
+    if (n < 8) { blur_columns_from(0, out, rows, at, weights, count, n); return; }
     for (long x = 0;; x += 8 * GROUPS) {
         long g[GROUPS];
         int c = groups_at(x, n, g);
         switch (c) {
-        case 1: columns_step(out, first, stride, weights, count, g, 1); break;
-        case 2: columns_step(out, first, stride, weights, count, g, 2); break;
-        case 3: columns_step(out, first, stride, weights, count, g, 3); break;
-        case 4: columns_step(out, first, stride, weights, count, g, 4); break;
-        case 5: columns_step(out, first, stride, weights, count, g, 5); break;
-        case 6: columns_step(out, first, stride, weights, count, g, 6); break;
-        case 7: columns_step(out, first, stride, weights, count, g, 7); break;
-        default: columns_step(out, first, stride, weights, count, g, 8); break;
+        case 1: columns_step(out, rows, at, weights, count, g, 1); break;
+        case 2: columns_step(out, rows, at, weights, count, g, 2); break;
+        case 3: columns_step(out, rows, at, weights, count, g, 3); break;
+        case 4: columns_step(out, rows, at, weights, count, g, 4); break;
+        case 5: columns_step(out, rows, at, weights, count, g, 5); break;
+        case 6: columns_step(out, rows, at, weights, count, g, 6); break;
+        case 7: columns_step(out, rows, at, weights, count, g, 7); break;
+        default: columns_step(out, rows, at, weights, count, g, 8); break;
         }
         if (g[c - 1] == n - 8) return;
     }
 }
 
-static void blur_columns_sse2(uint8_t *out, const float *first, long stride, const float *weights, long count, long n) {
+static void blur_columns_sse2(uint8_t *out, const float *const *rows, long at, const float *weights, long count, long n) {
     long x = 0;
     const __m128 half = _mm_set1_ps(0.5f), top = _mm_set1_ps(255.0f);
     for (; x + 4 <= n; x += 4) {
         __m128 acc = _mm_setzero_ps();
         for (long j = 0; j < count; j++)
-            acc = _mm_add_ps(acc, _mm_mul_ps(_mm_set1_ps(weights[j]), _mm_loadu_ps(first + j * stride + x)));
+            acc = _mm_add_ps(acc, _mm_mul_ps(_mm_set1_ps(weights[j]), _mm_loadu_ps(rows[j] + at + x)));
         __m128i v = _mm_cvttps_epi32(_mm_min_ps(_mm_add_ps(acc, half), top));
         __m128i w = _mm_packs_epi32(v, v);
         uint32_t four = (uint32_t)_mm_cvtsi128_si32(_mm_packus_epi16(w, w));
         __builtin_memcpy(out + x, &four, 4);
     }
-    blur_columns_from(x, out, first, stride, weights, count, n);
+    blur_columns_from(x, out, rows, at, weights, count, n);
 }
 #endif
 
 static void blur_row_portable(float *out, const float *line, const float *k, long taps, long n) { blur_row_from(0, out, line, k, taps, n); }
 
-static void blur_columns_portable(uint8_t *out, const float *first, long stride, const float *weights, long count, long n) {
-    blur_columns_from(0, out, first, stride, weights, count, n);
+static void blur_columns_portable(uint8_t *out, const float *const *rows, long at, const float *weights, long count, long n) {
+    blur_columns_from(0, out, rows, at, weights, count, n);
 }
 
 void cgs_blur_row_using(int variant, float *out, const float *line, const float *k, long taps, long n) {
@@ -161,19 +161,19 @@ void cgs_blur_row_using(int variant, float *out, const float *line, const float 
     blur_row_portable(out, line, k, taps, n);
 }
 
-void cgs_blur_columns_using(int variant, uint8_t *out, const float *first, long stride, const float *weights, long count,
+void cgs_blur_columns_using(int variant, uint8_t *out, const float *const *rows, const float *k, long count, long x0,
                             long n) {
 #if defined(__x86_64__)
-    if (variant >= 2 && cgs_avx2) { blur_columns_avx2(out, first, stride, weights, count, n); return; }
-    if (variant >= 1) { blur_columns_sse2(out, first, stride, weights, count, n); return; }
+    if (variant >= 2 && cgs_avx2) { blur_columns_avx2(out, rows, x0, k, count, n); return; }
+    if (variant >= 1) { blur_columns_sse2(out, rows, x0, k, count, n); return; }
 #endif
-    blur_columns_portable(out, first, stride, weights, count, n);
+    blur_columns_portable(out, rows, x0, k, count, n);
 }
 
 void cgs_blur_row(float *out, const float *line, const float *k, long taps, long n) { cgs_blur_row_using(2, out, line, k, taps, n); }
 
-void cgs_blur_columns(uint8_t *out, const float *first, long stride, const float *weights, long count, long n) {
-    cgs_blur_columns_using(2, out, first, stride, weights, count, n);
+void cgs_blur_columns(uint8_t *out, const float *const *rows, const float *k, long count, long x0, long n) {
+    cgs_blur_columns_using(2, out, rows, k, count, x0, n);
 }
 
 static uint32_t alpha_bytes_from(long i, uint8_t *out, const uint32_t *row, long n) {

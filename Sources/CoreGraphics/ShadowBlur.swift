@@ -87,33 +87,38 @@ package enum ShadowBlur {
         if s > maxExactSigma { return BoxBlur.blur(&plane, width: width, height: height, sigma: s) }
         let k = kernel(sigma: s)
         // The first pass's rows, each written before it is read: rows with no coverage (the
-        // plane's margins, mostly) are skipped by both passes, and those between the first and
-        // last inked rows are zeroed, so that each output row's taps are one run of rows.
+        // plane's margins, mostly) are skipped by both passes, and a row equal to one already
+        // worked out is not worked out again (the second pass reads that one's results).
         // (Allocated and freed for each shadow, a plane of this size made the allocator give its
         // top pages back and take them again every time: system calls and a TLB flush of every
         // core the process runs on.)
-        let kept = scratch?.plane(width * height)
-        let f = kept ?? UnsafeMutablePointer<Float>.allocate(capacity: width * height)
+        // One row more: a row of zeros, read for the rows between inked ones.
+        let kept = scratch?.plane(width * (height + 1))
+        let f = kept ?? UnsafeMutablePointer<Float>.allocate(capacity: width * (height + 1))
         defer { if kept == nil { f.deallocate() } }
+        (f + width * height).initialize(repeating: 0, count: width)
         var rows = FirstPass(height: height)
         plane.withUnsafeMutableBufferPointer { p in
             k.withUnsafeBufferPointer { k in
                 rows.run(p.baseAddress!, into: f, width: width, k: k)
-                rows.columns(of: f, into: p.baseAddress!, width: width, k: k, needs: needs)
+                rows.columns(into: p.baseAddress!, width: width, k: k, needs: needs)
             }
         }
     }
 
     /// The first pass over a plane's rows, and what it learns for the second: the inked rows
-    /// (top ... bottom), per row the columns flatLo ..< flatHi where its results are one value,
-    /// and how many rows in a row up to it equal the row before them (`same`).
+    /// (top ... bottom), per row between them where its results are (`results`: a row of `f`,
+    /// the row after the plane's for a row of zeros), the columns flatLo ..< flatHi where they are one value, and how many rows in a
+    /// row up to it equal the row before them (`same`).
     private struct FirstPass {
         var top: Int, bottom = -1
         var flatLo: [Int], flatHi: [Int], same: [Int]
+        var results: [UnsafePointer<Float>?]
 
         init(height: Int) {
             top = height
             flatLo = [Int](repeating: 0, count: height); flatHi = flatLo; same = flatLo
+            results = [UnsafePointer<Float>?](repeating: nil, count: height)
         }
 
         /// Rows: each output is Σ k[j] × in[x + j − r], as a sum of shifted input rows, into `f`.
@@ -138,23 +143,23 @@ package enum ShadowBlur {
                     if !repeated, cgs_bytes_any(src, width) == 0 { continue }
                     if top > y { top = y }
                     if bottom >= 0, bottom + 1 < y {
-                        (f + (bottom + 1) * width).update(repeating: 0, count: (y - bottom - 1) * width)
-                        for z in (bottom + 1)..<y { flatLo[z] = 0; flatHi[z] = width; same[z] = z > bottom + 1 ? same[z - 1] + 1 : 0 }
+                        for z in (bottom + 1)..<y { results[z] = UnsafePointer(f + height * width); flatLo[z] = 0; flatHi[z] = width; same[z] = z > bottom + 1 ? same[z - 1] + 1 : 0 }
                     }
                     bottom = y
                     defer { last = y }
                     if repeated {
-                        out.update(from: f + last * width, count: width)
+                        results[y] = results[last]
                         flatLo[y] = flatLo[last]; flatHi[y] = flatHi[last]
                         if last == y - 1 { same[y] = same[y - 1] + 1 }
                         continue
                     }
                     let mirror = top + lowest - y
                     if mirror >= top, mirror < y, memcmp(src, p + mirror * width, width) == 0 {
-                        out.update(from: f + mirror * width, count: width)
+                        results[y] = results[mirror]
                         flatLo[y] = flatLo[mirror]; flatHi[y] = flatHi[mirror]
                         continue
                     }
+                    results[y] = UnsafePointer(out)
                     cgs_bytes_to_floats(line + r, src, width)   // zeros either side stay zero
                     // The run through the middle column: a shape's inside, when it has one.
                     var runEnd = 0
@@ -199,12 +204,16 @@ package enum ShadowBlur {
             }
         }
 
-        /// Columns: each output row is Σ k[j] × row(y + j − r) of `f` over the inked rows within
-        /// reach (a zero row between them adds +0, which leaves every sum's bits), as bytes into
+        /// Columns: each output row is Σ k[j] × row(y + j − r) of the first pass's results over the
+        /// inked rows within reach (a zero row between them adds +0, which leaves every sum's bits), as bytes into
         /// `p`, over the columns `needs` asks for. Outputs whose taps' rows are all one value
         /// there are worked out once; a row whose taps' rows equal the row above's copies its bytes.
-        func columns(of f: UnsafeMutablePointer<Float>, into p: UnsafeMutablePointer<UInt8>, width: Int,
-                     k: UnsafeBufferPointer<Float>, needs: [Need]?) {
+        func columns(into p: UnsafeMutablePointer<UInt8>, width: Int, k: UnsafeBufferPointer<Float>, needs: [Need]?) {
+            results.withUnsafeBufferPointer { columns(into: p, width: width, k: k, needs: needs, results: $0.baseAddress!) }
+        }
+
+        private func columns(into p: UnsafeMutablePointer<UInt8>, width: Int, k: UnsafeBufferPointer<Float>, needs: [Need]?,
+                             results: UnsafePointer<UnsafePointer<Float>?>) {
             let height = flatLo.count, r = k.count / 2, k = k.baseAddress!
             var before: Need? = nil   // the columns the row above wrote
             var window = FlatWindow(height: height)   // its rows' ends only move down with y
@@ -239,7 +248,7 @@ package enum ShadowBlur {
                     ? window.columns(rows: (y + first - r)..<(y + max(first, end) - r), flatLo, flatHi) : 0..<0
                 func sum(_ x0: Int, _ x1: Int) {
                     guard x0 < x1 else { return }
-                    cgs_blur_columns(out + x0, f + (y + first - r) * width + x0, width, k + first, end - first, x1 - x0)
+                    cgs_blur_columns(out + x0, results + (y + first - r), k + first, end - first, x0, x1 - x0)
                 }
                 pieces { x0, x1 in
                     guard x0 < x1 else { return }

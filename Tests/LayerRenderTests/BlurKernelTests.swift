@@ -23,13 +23,17 @@ import Testing
                 for j in 0..<taps { for x in 0..<n { expected[x] += k[j] * line[x + j] } }
                 #expect(out.map(\.bitPattern) == expected.map(\.bitPattern), "row: variant \(variant), taps \(taps), n \(n)")
 
-                // Rows of n floats, `stride` (n + 3) apart.
-                let stride = n + 3
-                let rows = (0..<(taps * stride)).map { _ in unit() * 255 }
+                // The taps' rows, read from column 2 on, given one by one: every third the same row.
+                let rows = (0..<taps).map { j in (0..<(n + 2)).map { _ in unit() * 255 } }
+                let storage = rows.map { row -> UnsafeMutablePointer<Float> in
+                    let p = UnsafeMutablePointer<Float>.allocate(capacity: row.count); p.initialize(from: row, count: row.count); return p
+                }
+                defer { storage.forEach { $0.deallocate() } }
+                let pointers: [UnsafePointer<Float>?] = (0..<taps).map { j in UnsafePointer(storage[j % 3 == 2 ? 0 : j]) }
                 var bytes = [UInt8](repeating: 7, count: n)
-                cgs_blur_columns_using(variant, &bytes, rows, stride, k, taps, n)
+                cgs_blur_columns_using(variant, &bytes, pointers, k, taps, 2, n)
                 var acc = [Float](repeating: 0, count: n)
-                for j in 0..<taps { for x in 0..<n { acc[x] += k[j] * rows[j * stride + x] } }
+                for j in 0..<taps { for x in 0..<n { acc[x] += k[j] * rows[j % 3 == 2 ? 0 : j][x + 2] } }
                 #expect(bytes == acc.map { UInt8(min($0 + 0.5, 255)) }, "columns: variant \(variant), taps \(taps), n \(n)")
             }
         }

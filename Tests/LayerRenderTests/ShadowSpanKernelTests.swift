@@ -128,12 +128,13 @@ import Testing
     func theFirstOpaqueRunIsFound(variant: Int32) {
         var s: UInt32 = 0x0DD_BA11
         func next() -> UInt32 { s = s &* 1_664_525 &+ 1_013_904_223; return s }
-        for case_ in 0..<400 {
-            let n = case_ % 71
-            // Runs of opaque and translucent pixels (alpha 254 next to 255 included).
+        for case_ in 0..<800 {
+            let n = case_ % 141
+            // Runs of opaque and translucent pixels (alpha 254 next to 255 included), some past
+            // the 32 pixels the vector loop tests at once.
             var row: [UInt32] = []
             while row.count < n {
-                let opaque = next() % 2 == 0, length = Int(next() % 21)
+                let opaque = next() % 2 == 0, length = Int(next() % (case_ % 2 == 0 ? 21 : 70))
                 for _ in 0..<length { row.append(opaque ? 0xFF00_0000 | next() % 0x100_0000 : (next() % 0xFF00_0000)) }
             }
             row = Array(row.prefix(n))

@@ -34,10 +34,10 @@ uint32_t cgs_lerp_columns(uint32_t *out, const uint32_t *texels, const int32_t *
 /// for x < n, j < taps, summed from zero in order of j. `line` holds n + taps − 1 floats.
 void cgs_blur_row(float *out, const float *line, const float *k, long taps, long n);
 
-/// The second pass over n columns: acc = Σ_j weights[j]·first[j·stride + x] summed from zero in
-/// order of j (row j of the taps starts `stride` floats after row j − 1), then out[x] = the byte
-/// ⌊min(acc + 0.5, 255)⌋ (acc ≥ 0).
-void cgs_blur_columns(uint8_t *out, const float *first, long stride, const float *weights, long count, long n);
+/// The second pass over columns x0 ..< x0 + n into out[0 ..< n]: acc = Σ_j k[j]·rows[j][x] summed
+/// from zero in order of j < count, then the byte ⌊min(acc + 0.5, 255)⌋ (every term ≥ 0). The
+/// taps' rows are given one by one, so that equal rows may be one row.
+void cgs_blur_columns(uint8_t *out, const float *const *rows, const float *k, long count, long x0, long n);
 
 /// The run of bytes equal to p[at] that holds index `at`, among p[0 ..< n]: returns its first
 /// index and sets *end past its last (an empty run at `at` when `at` is outside 0 ..< n).
@@ -208,7 +208,7 @@ void cgs_shadow_span_using(int variant, uint32_t *dst, const uint8_t *alpha, lon
 long cgs_opaque_run_using(int variant, const uint32_t *row, long from, long to, long *start);
 uint32_t cgs_alpha_bytes_using(int variant, uint8_t *out, const uint32_t *row, long n);
 int cgs_bytes_any_using(int variant, const uint8_t *p, long n);
-void cgs_blur_columns_using(int variant, uint8_t *out, const float *first, long stride, const float *weights, long count,
+void cgs_blur_columns_using(int variant, uint8_t *out, const float *const *rows, const float *k, long count, long x0,
                             long n);
 
 // The path rasteriser's cells (Raster/PathRasterizer.swift): each row holds, per column, the
