@@ -54,15 +54,25 @@ package enum ShadowBlur {
     }
 
     /// Memory a caller that blurs again and again lends the blur: its first pass's plane, kept
-    /// between blurs (the same thread's) instead of allocated for each. Planes up to
-    /// `keptFloats` floats are kept; a larger one is allocated for its blur alone.
+    /// between blurs (the same thread's) instead of allocated for each, and its last kernel.
+    /// Planes up to `keptFloats` floats are kept; a larger one is allocated for its blur alone.
     package final class Scratch {
         /// Most floats kept between blurs: 16 MiB (a 2,048² plane).
         package static let keptFloats = 1 << 22
         private var floats: UnsafeMutablePointer<Float>?
         private var capacity = 0
+        /// The last kernel asked for and its σ: a frame's shadows mostly share their radius.
+        private var last: (sigma: CGFloat, weights: [Float])?
         package init() {}
         deinit { floats?.deallocate() }
+
+        /// `ShadowBlur.kernel(sigma:)`, worked out again only for another σ.
+        func kernel(sigma: CGFloat) -> [Float] {
+            if let last, last.sigma == sigma { return last.weights }
+            let weights = ShadowBlur.kernel(sigma: sigma)
+            last = (sigma, weights)
+            return weights
+        }
 
         /// Room for `count` floats (uninitialised), kept for the next blur when within
         /// `keptFloats`; nil when it is larger (the caller allocates).
@@ -85,7 +95,7 @@ package enum ShadowBlur {
         guard sigma >= minSigma, width > 0, height > 0 else { return }
         let s = min(sigma, maxSigma)
         if s > maxExactSigma { return BoxBlur.blur(&plane, width: width, height: height, sigma: s) }
-        let k = kernel(sigma: s)
+        let k = scratch?.kernel(sigma: s) ?? kernel(sigma: s)
         // The first pass's rows, each written before it is read: rows with no coverage (the
         // plane's margins, mostly) are skipped by both passes, and a row equal to one already
         // worked out is not worked out again (the second pass reads that one's results).

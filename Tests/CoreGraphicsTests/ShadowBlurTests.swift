@@ -1,5 +1,6 @@
 // The sampled Gaussian's shortcuts against the plain separable blur they must equal: a row equal
-// to the last inked one takes that row's first pass, and `needs` writes only the columns asked
+// to the last inked one, or to its mirror image about the inked rows' middle, takes that row's
+// first pass, a kept plane and kernel serve the next blur, and `needs` writes only the columns asked
 // for (the others keep their input bytes) — the bytes written are those of the reference, which
 // is the two passes written out (each output summed from zero in order of tap, the second pass
 // over inked rows only, rounded as ⌊min(v + 0.5, 255)⌋).
@@ -106,6 +107,32 @@ import Testing
         // Past `keptFloats` the plane is the blur's own; the scratch still serves the next one.
         #expect(scratch.plane(ShadowBlur.Scratch.keptFloats + 1) == nil)
         #expect(scratch.plane(100) != nil)
+    }
+
+    /// Shapes drawn the same upside down (random rows, the lower half a mirror of the upper; an
+    /// even and an odd number of rows) take the upper rows' first pass for the lower ones; a
+    /// lower row with one byte changed must not.
+    @Test func mirroredRowsAreTheReference() {
+        var s: UInt32 = 0xB1_0E5
+        func next() -> UInt32 { s = s &* 1_664_525 &+ 1_013_904_223; return s >> 8 }
+        let width = 70, height = 64
+        for variant in 0..<3 {
+            var input = [UInt8](repeating: 0, count: width * height)
+            let top = 12, bottom = variant == 2 ? 50 : 51   // inked rows top ... bottom
+            for y in top...((top + bottom) / 2) {
+                for x in 12..<58 {
+                    let v = UInt8(truncatingIfNeeded: next() % 256)
+                    input[y * width + x] = v
+                    input[(top + bottom - y) * width + x] = v
+                }
+            }
+            if variant == 1 { input[45 * width + 30] &+= 1 }
+            let expected = reference(input, width: width, height: height, sigma: 3)
+            var out = input
+            ShadowBlur.blur(&out, width: width, height: height, sigma: 3, scratch: ShadowBlur.Scratch())
+            let wrong = zip(out, expected).filter { $0 != $1 }.count
+            #expect(wrong == 0, "variant \(variant): \(wrong) bytes differ")
+        }
     }
 
     /// Shapes with insides of one value — rects with anti-aliased sides and rounded corners, and
