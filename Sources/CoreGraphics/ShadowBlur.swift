@@ -107,7 +107,7 @@ package enum ShadowBlur {
         let f = kept ?? UnsafeMutablePointer<Float>.allocate(capacity: width * (height + 1))
         defer { if kept == nil { f.deallocate() } }
         (f + width * height).initialize(repeating: 0, count: width)
-        var rows = FirstPass(height: height)
+        let rows = FirstPass(height: height)
         plane.withUnsafeMutableBufferPointer { p in
             k.withUnsafeBufferPointer { k in
                 rows.run(p.baseAddress!, into: f, width: width, k: k)
@@ -118,26 +118,43 @@ package enum ShadowBlur {
 
     /// The first pass over a plane's rows, and what it learns for the second: the inked rows
     /// (top ... bottom), per row between them where its results are (`results`: a row of `f`,
-    /// the row after the plane's for a row of zeros), the columns flatLo ..< flatHi where they are one value, and how many rows in a
-    /// row up to it equal the row before them (`same`).
-    private struct FirstPass {
+    /// the row after the plane's for a row of zeros), the columns flatLo ..< flatHi where they
+    /// are one value, and how many rows in a row up to it equal the row before them (`same`).
+    /// Its per-row facts are raw memory, one block per blur: the second pass reads several of
+    /// them for each of the plane's rows.
+    private final class FirstPass {
+        let height: Int
         var top: Int, bottom = -1
-        var flatLo: [Int], flatHi: [Int], same: [Int]
-        var results: [UnsafePointer<Float>?]
+        let flatLo: UnsafeMutablePointer<Int>, flatHi: UnsafeMutablePointer<Int>, same: UnsafeMutablePointer<Int>
+        let results: UnsafeMutablePointer<UnsafePointer<Float>?>
+        /// The second pass's window queues (`FlatWindow`).
+        let queues: UnsafeMutablePointer<Int>
 
         init(height: Int) {
+            self.height = height
             top = height
-            flatLo = [Int](repeating: 0, count: height); flatHi = flatLo; same = flatLo
-            results = [UnsafePointer<Float>?](repeating: nil, count: height)
+            // The queues are written before they are read; so are the other facts of the rows the
+            // second pass reads (top ... bottom), but `same` is read below and above those too.
+            flatLo = .allocate(capacity: 5 * height)
+            flatLo.initialize(repeating: 0, count: 3 * height)
+            flatHi = flatLo + height; same = flatHi + height; queues = same + height
+            results = .allocate(capacity: height)
+            results.initialize(repeating: nil, count: height)
+        }
+
+        deinit {
+            flatLo.deallocate()
+            results.deallocate()
         }
 
         /// Rows: each output is Σ k[j] × in[x + j − r], as a sum of shifted input rows, into `f`.
         /// A row equal to the last inked one (the straight sides of a rectangle) or to its mirror
-        /// image about the inked rows' middle (the lower corners) takes that row's results; a row's outputs whose taps all read one run of equal bytes (a shape's inside)
-        /// are one value, worked out once and copied to the others.
-        mutating func run(_ p: UnsafeMutablePointer<UInt8>, into f: UnsafeMutablePointer<Float>, width: Int,
-                          k: UnsafeBufferPointer<Float>) {
-            let height = flatLo.count, r = k.count / 2
+        /// image about the inked rows' middle (the lower corners) takes that row's results; a
+        /// row's outputs whose taps all read one run of equal bytes (a shape's inside) are one
+        /// value, worked out once and copied to the others.
+        func run(_ p: UnsafeMutablePointer<UInt8>, into f: UnsafeMutablePointer<Float>, width: Int,
+                 k: UnsafeBufferPointer<Float>) {
+            let r = k.count / 2
             var line = [Float](repeating: 0, count: width + 2 * r)
             line.withUnsafeMutableBufferPointer { line in
                 let line = line.baseAddress!, k = k.baseAddress!, taps = 2 * r + 1
@@ -153,7 +170,10 @@ package enum ShadowBlur {
                     if !repeated, cgs_bytes_any(src, width) == 0 { continue }
                     if top > y { top = y }
                     if bottom >= 0, bottom + 1 < y {
-                        for z in (bottom + 1)..<y { results[z] = UnsafePointer(f + height * width); flatLo[z] = 0; flatHi[z] = width; same[z] = z > bottom + 1 ? same[z - 1] + 1 : 0 }
+                        for z in (bottom + 1)..<y {
+                            results[z] = UnsafePointer(f + height * width)
+                            flatLo[z] = 0; flatHi[z] = width; same[z] = z > bottom + 1 ? same[z - 1] + 1 : 0
+                        }
                     }
                     bottom = y
                     defer { last = y }
@@ -192,12 +212,16 @@ package enum ShadowBlur {
         /// only move down: the largest `flatLo` and the smallest `flatHi` in the window, each kept
         /// in a queue of rows (every row enters and leaves each queue once).
         struct FlatWindow {
-            private var maxLo: [Int], minHi: [Int]
+            private let maxLo: UnsafeMutablePointer<Int>, minHi: UnsafeMutablePointer<Int>
+            private let flatLo: UnsafePointer<Int>, flatHi: UnsafePointer<Int>
             private var loHead = 0, loTail = 0, hiHead = 0, hiTail = 0, next = 0
 
-            init(height: Int) { maxLo = [Int](repeating: 0, count: height); minHi = maxLo }
+            /// A window over the rows' `flatLo` and `flatHi`, its queues in `queues` (2 × rows).
+            init(_ flatLo: UnsafePointer<Int>, _ flatHi: UnsafePointer<Int>, queues: UnsafeMutablePointer<Int>, rows: Int) {
+                self.flatLo = flatLo; self.flatHi = flatHi; maxLo = queues; minHi = queues + rows
+            }
 
-            mutating func columns(rows: Range<Int>, _ flatLo: [Int], _ flatHi: [Int]) -> Range<Int> {
+            mutating func columns(rows: Range<Int>) -> Range<Int> {
                 guard !rows.isEmpty else { return 0..<0 }
                 next = max(next, rows.lowerBound)
                 while next < rows.upperBound {
@@ -215,18 +239,19 @@ package enum ShadowBlur {
         }
 
         /// Columns: each output row is Σ k[j] × row(y + j − r) of the first pass's results over the
-        /// inked rows within reach (a zero row between them adds +0, which leaves every sum's bits), as bytes into
-        /// `p`, over the columns `needs` asks for. Outputs whose taps' rows are all one value
+        /// inked rows within reach (a zero row between them adds +0, which leaves every sum's
+        /// bits), as bytes into `p`, over the columns `needs` asks for. Outputs whose taps' rows are all one value
         /// there are worked out once; a row whose taps' rows equal the row above's copies its bytes.
         func columns(into p: UnsafeMutablePointer<UInt8>, width: Int, k: UnsafeBufferPointer<Float>, needs: [Need]?) {
-            results.withUnsafeBufferPointer { columns(into: p, width: width, k: k, needs: needs, results: $0.baseAddress!) }
+            guard let needs else { return columns(into: p, width: width, k: k, asked: nil) }
+            needs.withUnsafeBufferPointer { columns(into: p, width: width, k: k, asked: $0.baseAddress) }
         }
 
-        private func columns(into p: UnsafeMutablePointer<UInt8>, width: Int, k: UnsafeBufferPointer<Float>, needs: [Need]?,
-                             results: UnsafePointer<UnsafePointer<Float>?>) {
-            let height = flatLo.count, r = k.count / 2, k = k.baseAddress!
+        private func columns(into p: UnsafeMutablePointer<UInt8>, width: Int, k: UnsafeBufferPointer<Float>,
+                             asked needs: UnsafePointer<Need>?) {
+            let r = k.count / 2, k = k.baseAddress!
             var before: Need? = nil   // the columns the row above wrote
-            var window = FlatWindow(height: height)   // its rows' ends only move down with y
+            var window = FlatWindow(flatLo, flatHi, queues: queues, rows: height)   // its rows' ends only move down with y
             for y in 0..<height {
                 let need = needs?[y] ?? Need(lo: 0, hi: width)
                 let lo = max(need.lo, 0), hi = min(need.hi, width)
@@ -255,7 +280,7 @@ package enum ShadowBlur {
                 // the row leaves enough columns to compute.
                 let skipped = need.skipLo < need.skipHi ? max(0, min(need.skipHi, hi) - max(need.skipLo, lo)) : 0
                 let shared = hi - lo - skipped > 2 * ShadowBlur.minShared
-                    ? window.columns(rows: (y + first - r)..<(y + max(first, end) - r), flatLo, flatHi) : 0..<0
+                    ? window.columns(rows: (y + first - r)..<(y + max(first, end) - r)) : 0..<0
                 func sum(_ x0: Int, _ x1: Int) {
                     guard x0 < x1 else { return }
                     cgs_blur_columns(out + x0, results + (y + first - r), k + first, end - first, x0, x1 - x0)
