@@ -57,8 +57,8 @@ package enum ShadowBlur {
     /// between blurs (the same thread's) instead of allocated for each, and its last kernel.
     /// Planes up to `keptFloats` floats are kept; a larger one is allocated for its blur alone.
     package final class Scratch {
-        /// Most floats kept between blurs: 16 MiB (a 2,048² plane).
-        package static let keptFloats = 1 << 22
+        /// Most floats kept between blurs: 16 MiB (a 2,048² plane and the row of zeros after it).
+        package static let keptFloats = 2048 * 2049
         private var floats: UnsafeMutablePointer<Float>?
         private var capacity = 0
         /// The last kernel asked for and its σ: a frame's shadows mostly share their radius.
@@ -244,6 +244,7 @@ package enum ShadowBlur {
         /// there are worked out once; a row whose taps' rows equal the row above's copies its bytes.
         func columns(into p: UnsafeMutablePointer<UInt8>, width: Int, k: UnsafeBufferPointer<Float>, needs: [Need]?) {
             guard let needs else { return columns(into: p, width: width, k: k, asked: nil) }
+            precondition(needs.count == height, "one need per row")
             needs.withUnsafeBufferPointer { columns(into: p, width: width, k: k, asked: $0.baseAddress) }
         }
 

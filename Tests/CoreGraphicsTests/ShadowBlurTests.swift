@@ -98,7 +98,8 @@ import Testing
             // Rows 30 ..< 40 emptied: the rows around them are inked, and the gap's rows are read
             // by the second pass's taps.
             for y in 30..<min(40, height) { for x in 0..<width { input[y * width + x] = 0 } }
-            let sigma: CGFloat = i % 2 == 0 ? 5 : 2.5
+            // σ 5, 2.5, 2.5, 5, 2.5: the kernel kept for one σ, and taken again for the next blur.
+            let sigma: CGFloat = i % 3 == 0 ? 5 : 2.5
             let expected = reference(input, width: width, height: height, sigma: sigma)
             var kept = input
             ShadowBlur.blur(&kept, width: width, height: height, sigma: sigma, scratch: scratch)

@@ -48,7 +48,7 @@ import Testing
         for n in Array(0..<40) + [63, 64, 65, 127, 128, 129, 1000] {
             for clear in [false, true] {
                 // One alpha set among clear ones: the OR must show it wherever it sits.
-                let row = (0..<n).map { i in clear ? word() & (i == n / 3 ? 0x40FF_FFFF : 0x00FF_FFFF) : word() }
+                let row = (0..<n).map { i in clear ? word() & 0x00FF_FFFF | (i == n / 3 ? 0x4000_0000 : 0) : word() }
                 for variant: Int32 in [0, 2] {
                     var out = [UInt8](repeating: 7, count: n + 1)
                     let any = cgs_alpha_bytes_using(variant, &out, row, n)

@@ -127,7 +127,7 @@ import Testing
     @Test(arguments: [Int32(0), 2])
     func theFirstOpaqueRunIsFound(variant: Int32) {
         var s: UInt32 = 0x0DD_BA11
-        func next() -> UInt32 { s = s &* 1_664_525 &+ 1_013_904_223; return s }
+        func next() -> UInt32 { s = s &* 1_664_525 &+ 1_013_904_223; return s >> 8 }   // the low bits repeat
         for case_ in 0..<800 {
             let n = case_ % 141
             // Runs of opaque and translucent pixels (alpha 254 next to 255 included), some past
@@ -135,9 +135,14 @@ import Testing
             var row: [UInt32] = []
             while row.count < n {
                 let opaque = next() % 2 == 0, length = Int(next() % (case_ % 2 == 0 ? 21 : 70))
-                for _ in 0..<length { row.append(opaque ? 0xFF00_0000 | next() % 0x100_0000 : (next() % 0xFF00_0000)) }
+                for _ in 0..<length { row.append((opaque ? 255 : next() % 255) << 24 | next() % 0x100_0000) }
             }
             row = Array(row.prefix(n))
+            // Every fourth case, one run of 40 opaque pixels laid at a place of its own.
+            if case_ % 4 == 3, n > 40 {
+                let at = Int(next() % UInt32(n - 40))
+                for i in at..<(at + 40) { row[i] |= 0xFF00_0000 }
+            }
             let from = n == 0 ? 0 : Int(next() % UInt32(n)), to = n == 0 ? 0 : from + Int(next() % UInt32(n - from + 1))
             var x = from
             while x < to, row[x] >> 24 != 255 { x += 1 }
