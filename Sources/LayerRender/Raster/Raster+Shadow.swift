@@ -18,21 +18,18 @@ extension Raster {
         var height: Int { y1 - y0 + 2 * reach }
 
         /// The alpha of `source` over `region` (within its box), with `reach` clear bytes on
-        /// every side. Only the sides are cleared: the alpha copy writes all the remaining bytes.
+        /// every side. The plane is cleared in one pass, then the alpha rows are copied in (the
+        /// sides' few bytes a row, cleared row by row, cost more).
         init(source: RenderTarget, region: PixelBox, reach: Int) {
             x0 = region.x0; y0 = region.y0; x1 = region.x1; y1 = region.y1; self.reach = reach
             let w = max(x1 - x0, 0), h = max(y1 - y0, 0), pw = w + 2 * reach, count = pw * (h + 2 * reach)
             var any: UInt32 = 0
             bytes = [UInt8](unsafeUninitializedCapacity: count) { plane, initialized in
                 guard let pl = plane.baseAddress, count > 0 else { return }
-                pl.initialize(repeating: 0, count: reach * pw)
+                pl.initialize(repeating: 0, count: count)
                 for y in 0..<h {
-                    let out = pl + (y + reach) * pw
-                    out.initialize(repeating: 0, count: reach)
-                    any |= cgs_alpha_bytes(out + reach, source.row(region.y0 + y) + region.x0, w)
-                    (out + reach + w).initialize(repeating: 0, count: reach)
+                    any |= cgs_alpha_bytes(pl + (y + reach) * pw + reach, source.row(region.y0 + y) + region.x0, w)
                 }
-                (pl + (h + reach) * pw).initialize(repeating: 0, count: reach * pw)
                 initialized = count
             }
             inked = any != 0
