@@ -41,6 +41,30 @@ package enum ShadowBlur {
         return weights.map { Float($0 / total) }
     }
 
+    /// How far from the nearest inked pixel (in pixels, along a row or a column) the blur's
+    /// output is surely 0: the least d whose kernel tail Σ_{|j| ≥ d} of one side, times 255,
+    /// stays under ½ with room for the sums' rounding — every output that far takes no more
+    /// than that tail of any inked pixel's 255, in either pass. Past `reach` + 1 when the blur
+    /// is not the sampled Gaussian (no blur at all, or three boxes). Callers leave those pixels
+    /// out of the blur's needs: their bytes stay the plane's zeros.
+    package static func zeroMargin(sigma: CGFloat) -> Int {
+        guard sigma >= minSigma, min(sigma, maxSigma) <= maxExactSigma else { return reach(sigma: sigma) + 1 }
+        return zeroMargin(sigma: sigma, kernel: kernel(sigma: min(sigma, maxSigma)))
+    }
+
+    static func zeroMargin(sigma: CGFloat, kernel k: [Float]) -> Int {
+        let r = k.count / 2
+        guard sigma >= minSigma, min(sigma, maxSigma) <= maxExactSigma, r > 0 else { return r + 1 }
+        // The tail from d on, from the kernel's end inwards; the bound leaves a thousandth for the
+        // float sums (their relative error stays under 10⁻⁵) and the add of ½.
+        var tail = 0.0, d = r + 1
+        while d > 1, 255 * (tail + Double(k[r + d - 1])) * 1.001 < 0.499 {
+            tail += Double(k[r + d - 1])
+            d -= 1
+        }
+        return d
+    }
+
     /// Columns sharing one output are copied when there are more than this many (fewer are summed).
     static let minShared = 8
 
@@ -61,17 +85,23 @@ package enum ShadowBlur {
         package static let keptFloats = 2048 * 2049
         private var floats: UnsafeMutablePointer<Float>?
         private var capacity = 0
-        /// The last kernel asked for and its σ: a frame's shadows mostly share their radius.
-        private var last: (sigma: CGFloat, weights: [Float])?
+        /// The last kernel asked for, its σ and its zero margin: a frame's shadows mostly share
+        /// their radius.
+        private var last: (sigma: CGFloat, weights: [Float], zeroMargin: Int)?
         package init() {}
         deinit { floats?.deallocate() }
 
         /// `ShadowBlur.kernel(sigma:)`, worked out again only for another σ.
-        func kernel(sigma: CGFloat) -> [Float] {
-            if let last, last.sigma == sigma { return last.weights }
+        func kernel(sigma: CGFloat) -> [Float] { kept(sigma).weights }
+
+        /// `ShadowBlur.zeroMargin(sigma:)`, worked out again only for another σ.
+        package func zeroMargin(sigma: CGFloat) -> Int { kept(sigma).zeroMargin }
+
+        private func kept(_ sigma: CGFloat) -> (sigma: CGFloat, weights: [Float], zeroMargin: Int) {
+            if let last, last.sigma == sigma { return last }
             let weights = ShadowBlur.kernel(sigma: sigma)
-            last = (sigma, weights)
-            return weights
+            last = (sigma, weights, ShadowBlur.zeroMargin(sigma: sigma, kernel: weights))
+            return last!
         }
 
         /// Room for `count` floats (uninitialised), kept for the next blur when within

@@ -110,6 +110,30 @@ import Testing
         #expect(scratch.plane(100) != nil)
     }
 
+    /// `zeroMargin`: the blur of the worst case for a pixel d away from any inked one — every
+    /// pixel on one side of it at 255, along rows and along columns — is 0 from the margin on,
+    /// and the pixel just inside the margin is not (the margin is not wider than it needs).
+    @Test(arguments: [CGFloat(0.6), 1, 2.5, 5, 7.3, 12, 16])
+    func outputsPastTheZeroMarginAreZero(sigma: CGFloat) {
+        let r = ShadowBlur.reach(sigma: sigma), zero = ShadowBlur.zeroMargin(sigma: sigma)
+        #expect(zero >= 1 && zero <= r + 1)
+        let inked = r + 10, width = inked + r + 4, height = 2 * r + 12
+        // Columns 0 ..< inked full, then clear: the output d columns past the last inked one.
+        var columns = [UInt8](repeating: 0, count: width * height)
+        for y in 0..<height { for x in 0..<inked { columns[y * width + x] = 255 } }
+        ShadowBlur.blur(&columns, width: width, height: height, sigma: sigma)
+        let row = height / 2
+        #expect(columns[row * width + inked - 1 + zero] == 0, "σ \(sigma): the byte \(zero) past the edge")
+        #expect(columns[row * width + inked - 1 + zero - 1] > 0, "σ \(sigma): the byte \(zero - 1) past the edge")
+        // The same across rows: rows 0 ..< inked full (the plane turned a quarter).
+        let tall = inked + r + 4, wide = 2 * r + 12
+        var rows = [UInt8](repeating: 0, count: wide * tall)
+        for y in 0..<inked { for x in 0..<wide { rows[y * wide + x] = 255 } }
+        ShadowBlur.blur(&rows, width: wide, height: tall, sigma: sigma)
+        #expect(rows[(inked - 1 + zero) * wide + wide / 2] == 0, "σ \(sigma): the row \(zero) past the edge")
+        #expect(rows[(inked - 2 + zero) * wide + wide / 2] > 0, "σ \(sigma): the row \(zero - 1) past the edge")
+    }
+
     /// Shapes drawn the same upside down (random rows, the lower half a mirror of the upper; an
     /// even and an odd number of rows) take the upper rows' first pass for the lower ones; a
     /// lower row with one byte changed must not.

@@ -68,7 +68,8 @@ extension Compositor {
         guard plane.inked else { return true }
         let blurSigma = Raster.blurSigma(sigma)
         let needs = Raster.shadowNeeds(plane, offset: (p.dx, p.dy), box: ctx.limit, clips: ctx.clips, opaqueAbove: opaqueAbove,
-                                       hidden: ctx.hidden, dst: ctx.target)
+                                       hidden: ctx.hidden, dst: ctx.target,
+                                       zeroMargin: blurScratch.zeroMargin(sigma: blurSigma))
         if let id, let kept = keptPlane(id, plane, sigma: blurSigma) {
             plane.bytes = kept
         } else {

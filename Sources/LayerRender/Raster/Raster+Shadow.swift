@@ -130,19 +130,23 @@ extension Raster {
     /// that is overwritten — the first run of opaque pixels of `opaqueAbove` on that row (the
     /// drawing loop skips every opaque pixel of it; the run is most of them for a layer's own
     /// body), the run `hidden` gives, or both when they meet (else the longer). With clips,
-    /// `opaqueAbove` and `hidden` are ignored.
+    /// `opaqueAbove` and `hidden` are ignored. Plane pixels `zeroMargin` or more from the
+    /// plane's source pixels (`ShadowBlur.zeroMargin`) are left out: their blurred bytes are 0.
     static func shadowNeeds(_ plane: ShadowPlane, offset: (Int, Int), box: PixelBox, clips: [ClipShape],
-                            opaqueAbove: RenderTarget?, hidden: HiddenRuns?, dst: RenderTarget) -> [ShadowBlur.Need] {
+                            opaqueAbove: RenderTarget?, hidden: HiddenRuns?, dst: RenderTarget, zeroMargin: Int) -> [ShadowBlur.Need] {
         let pw = plane.width, ph = plane.height
+        // The plane pixels whose blur can be above 0: within zeroMargin − 1 of the source's.
+        let reach = plane.reach, near = max(zeroMargin - 1, 0)
+        let rows = (reach - near)..<(ph - reach + near)
         let ox = plane.x0 + offset.0 - plane.reach, oy = plane.y0 + offset.1 - plane.reach
         let opaqueAbove = clips.isEmpty ? opaqueAbove : nil
         let hidden = clips.isEmpty && hidden?.holds(for: dst) == true ? hidden : nil
         let above = opaqueAbove?.box ?? PixelBox(x0: 0, y0: 0, x1: 0, y1: 0)
-        let lo = max(0, box.x0 - ox), hi = min(pw, box.x1 - ox)
+        let lo = max(0, box.x0 - ox, reach - near), hi = min(pw, box.x1 - ox, pw - reach + near)
         var runs = hidden?.cursor
         return (0..<ph).map { py in
             let ty = py + oy
-            guard ty >= box.y0, ty < box.y1, lo < hi else { return ShadowBlur.Need(lo: 0, hi: 0) }
+            guard ty >= box.y0, ty < box.y1, lo < hi, rows.contains(py) else { return ShadowBlur.Need(lo: 0, hi: 0) }
             var need = ShadowBlur.Need(lo: lo, hi: hi)
             // Runs in frame columns, lo + ox ..< hi + ox.
             var skip = (lo: 0, hi: 0)
