@@ -270,8 +270,9 @@ package enum ShadowBlur {
 
         /// Columns: each output row is Σ k[j] × row(y + j − r) of the first pass's results over the
         /// inked rows within reach (a zero row between them adds +0, which leaves every sum's
-        /// bits), as bytes into `p`, over the columns `needs` asks for. Outputs whose taps' rows are all one value
-        /// there are worked out once; a row whose taps' rows equal the row above's copies its bytes.
+        /// bits), as bytes into `p`, over the columns `needs` asks for. Outputs whose taps' rows
+        /// are all one value there are worked out once; a row whose taps' rows equal the row
+        /// above's copies its bytes.
         func columns(into p: UnsafeMutablePointer<UInt8>, width: Int, k: UnsafeBufferPointer<Float>, needs: [Need]?) {
             guard let needs else { return columns(into: p, width: width, k: k, asked: nil) }
             precondition(needs.count == height, "one need per row")

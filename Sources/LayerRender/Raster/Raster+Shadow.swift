@@ -133,7 +133,8 @@ extension Raster {
     /// `opaqueAbove` and `hidden` are ignored. Plane pixels `zeroMargin` or more from the
     /// plane's source pixels (`ShadowBlur.zeroMargin`) are left out: their blurred bytes are 0.
     static func shadowNeeds(_ plane: ShadowPlane, offset: (Int, Int), box: PixelBox, clips: [ClipShape],
-                            opaqueAbove: RenderTarget?, hidden: HiddenRuns?, dst: RenderTarget, zeroMargin: Int) -> [ShadowBlur.Need] {
+                            opaqueAbove: RenderTarget?, hidden: HiddenRuns?, dst: RenderTarget,
+                            zeroMargin: Int) -> [ShadowBlur.Need] {
         let pw = plane.width, ph = plane.height
         // The plane pixels whose blur can be above 0: within zeroMargin − 1 of the source's.
         let reach = plane.reach, near = max(zeroMargin - 1, 0)
