@@ -432,6 +432,30 @@ func spinnerBenchmark() {
            note: String(format: "repaints %.0f×%.0f (a frame's budget at 60 Hz is 16.7 ms)", d.width, d.height))
 }
 
+/// `CALayer.render(in:)` of a 256 × 256 tree of 20 rounded, bordered layers into an RGBA bitmap
+/// context (Apple's samples' usual layout), one call a frame: a thumbnail made again and again.
+func renderInContextBenchmark() {
+    let filters = CommandLine.arguments.dropFirst()
+    guard filters.isEmpty || filters.contains(where: { "render(in:)".contains($0) }) else { return }
+    let root = CALayer()
+    root.bounds = CGRect(x: 0, y: 0, width: 256, height: 256)
+    root.backgroundColor = CGColor(gray: 0.12, alpha: 1)
+    for i in 0..<20 {
+        let l = CALayer()
+        l.frame = CGRect(x: 8 + (i % 5) * 48, y: 8 + (i / 5) * 60, width: 40, height: 50)
+        l.backgroundColor = CGColor(red: 0.2 + Double(i % 4) * 0.2, green: 0.5, blue: 0.7, alpha: 1)
+        l.cornerRadius = 6
+        l.borderWidth = 1
+        root.addSublayer(l)
+    }
+    guard let ctx = CGContext(data: nil, width: 256, height: 256, bitsPerComponent: 8, bytesPerRow: 0,
+                              space: CGColorSpaceCreateDeviceRGB(), bitmapInfo: CGImageAlphaInfo.premultipliedLast.rawValue)
+    else { return }
+    root.render(in: ctx)
+    let r = measure(frames: 200, warmup: 5) { root.render(in: ctx) }
+    report("render(in:): 20 layers into a 256×256 RGBA bitmap context", r, note: "one call a frame")
+}
+
 /// A live window (under the Xvfb scripts/bench.sh starts; skipped without a display) animating
 /// 1,000 layers for three seconds: the intervals between frames (they should sit on the tick)
 /// and the process's CPU time per frame.
@@ -583,4 +607,5 @@ PeerScenes.run("S3 as the compositor runs (unchanged shadows kept)", PeerScenes.
 damageBenchmark()
 structuralBenchmark()
 spinnerBenchmark()
+renderInContextBenchmark()
 windowBenchmark()

@@ -1,3 +1,4 @@
+import CGSupport
 import Foundation
 
 /// Where alpha sits in a pixel and whether colour is premultiplied by it.
@@ -120,6 +121,15 @@ struct PixelLayout: Equatable, Sendable {
     /// Converts rows of this layout into native ARGB32 rows.
     func convertToNative(src: UnsafeRawPointer, srcStride: Int, dst: UnsafeMutableRawPointer, dstStride: Int,
                          width: Int, height: Int) {
+        if kind == .rgba32, alpha != .straight {
+            // The common layouts (premultiplied or no alpha, any byte order) in C, a vector a step.
+            let order: [Int32] = [Int32(r), Int32(g), Int32(b), Int32(a)], opaque: Int32 = alpha == .opaque ? 1 : 0
+            for y in 0..<height {
+                cgs_layout_to_native((dst + y * dstStride).assumingMemoryBound(to: UInt32.self),
+                                     (src + y * srcStride).assumingMemoryBound(to: UInt8.self), width, order, opaque)
+            }
+            return
+        }
         for y in 0..<height {
             let s = (src + y * srcStride).assumingMemoryBound(to: UInt8.self)
             let d = (dst + y * dstStride).assumingMemoryBound(to: UInt32.self)
@@ -155,6 +165,14 @@ struct PixelLayout: Equatable, Sendable {
     /// Converts native ARGB32 rows into this layout.
     func convertFromNative(src: UnsafeRawPointer, srcStride: Int, dst: UnsafeMutableRawPointer, dstStride: Int,
                            width: Int, height: Int) {
+        if kind == .rgba32, alpha != .straight {
+            let order: [Int32] = [Int32(r), Int32(g), Int32(b), Int32(a)], opaque: Int32 = alpha == .opaque ? 1 : 0
+            for y in 0..<height {
+                cgs_layout_from_native((dst + y * dstStride).assumingMemoryBound(to: UInt8.self),
+                                       (src + y * srcStride).assumingMemoryBound(to: UInt32.self), width, order, opaque)
+            }
+            return
+        }
         for y in 0..<height {
             let s = (src + y * srcStride).assumingMemoryBound(to: UInt32.self)
             let d = (dst + y * dstStride).assumingMemoryBound(to: UInt8.self)

@@ -39,6 +39,15 @@ void cgs_blur_row(float *out, const float *line, const float *k, long taps, long
 /// taps' rows are given one by one, so that equal rows may be one row.
 void cgs_blur_columns(uint8_t *out, const float *const *rows, const float *k, long count, long x0, long n);
 
+/// n pixels of native words (`src`) into a 32-bit layout whose red, green, blue and alpha bytes
+/// sit at byte offsets order[0 … 3] of each pixel (`dst`); with `opaque` the alpha byte is 255
+/// (`PixelLayout.convertFromNative`, premultiplied or no alpha).
+void cgs_layout_from_native(uint8_t *dst, const uint32_t *src, long n, const int order[4], int opaque);
+
+/// n pixels of that layout into native words: each colour byte at most the alpha byte, or the
+/// alpha 255 with `opaque` (`PixelLayout.convertToNative`, premultiplied or no alpha).
+void cgs_layout_to_native(uint32_t *dst, const uint8_t *src, long n, const int order[4], int opaque);
+
 /// The run of bytes equal to p[at] that holds index `at`, among p[0 ..< n]: returns its first
 /// index and sets *end past its last (an empty run at `at` when `at` is outside 0 ..< n).
 long cgs_equal_run(const uint8_t *p, long n, long at, long *end);
@@ -208,6 +217,8 @@ void cgs_shadow_span_using(int variant, uint32_t *dst, const uint8_t *alpha, lon
 long cgs_opaque_run_using(int variant, const uint32_t *row, long from, long to, long *start);
 uint32_t cgs_alpha_bytes_using(int variant, uint8_t *out, const uint32_t *row, long n);
 int cgs_bytes_any_using(int variant, const uint8_t *p, long n);
+void cgs_layout_from_native_using(int variant, uint8_t *dst, const uint32_t *src, long n, const int order[4], int opaque);
+void cgs_layout_to_native_using(int variant, uint32_t *dst, const uint8_t *src, long n, const int order[4], int opaque);
 void cgs_blur_columns_using(int variant, uint8_t *out, const float *const *rows, const float *k, long count, long x0,
                             long n);
 
