@@ -118,12 +118,18 @@ struct PixelLayout: Equatable, Sendable {
         self.kind = kind; self.alpha = alpha; self.r = r; self.g = g; self.b = b; self.a = a
     }
 
+    /// For the common layouts (32-bit, premultiplied or no alpha, any byte order), what the C
+    /// shuffles take: the byte offsets of red, green, blue and alpha, and 1 for no alpha; nil
+    /// for the others, converted pixel by pixel here.
+    private var shuffle: (order: [Int32], opaque: Int32)? {
+        guard kind == .rgba32, alpha != .straight else { return nil }
+        return ([Int32(r), Int32(g), Int32(b), Int32(a)], alpha == .opaque ? 1 : 0)
+    }
+
     /// Converts rows of this layout into native ARGB32 rows.
     func convertToNative(src: UnsafeRawPointer, srcStride: Int, dst: UnsafeMutableRawPointer, dstStride: Int,
                          width: Int, height: Int) {
-        if kind == .rgba32, alpha != .straight {
-            // The common layouts (premultiplied or no alpha, any byte order) in C, a vector a step.
-            let order: [Int32] = [Int32(r), Int32(g), Int32(b), Int32(a)], opaque: Int32 = alpha == .opaque ? 1 : 0
+        if let (order, opaque) = shuffle {
             for y in 0..<height {
                 cgs_layout_to_native((dst + y * dstStride).assumingMemoryBound(to: UInt32.self),
                                      (src + y * srcStride).assumingMemoryBound(to: UInt8.self), width, order, opaque)
@@ -165,8 +171,7 @@ struct PixelLayout: Equatable, Sendable {
     /// Converts native ARGB32 rows into this layout.
     func convertFromNative(src: UnsafeRawPointer, srcStride: Int, dst: UnsafeMutableRawPointer, dstStride: Int,
                            width: Int, height: Int) {
-        if kind == .rgba32, alpha != .straight {
-            let order: [Int32] = [Int32(r), Int32(g), Int32(b), Int32(a)], opaque: Int32 = alpha == .opaque ? 1 : 0
+        if let (order, opaque) = shuffle {
             for y in 0..<height {
                 cgs_layout_from_native((dst + y * dstStride).assumingMemoryBound(to: UInt8.self),
                                        (src + y * srcStride).assumingMemoryBound(to: UInt32.self), width, order, opaque)
